@@ -1,0 +1,9 @@
+module.exports = {
+  ...require('../jest.preset.js'),
+  displayName: 'api',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testTimeout: 60_000,
+  // Each suite opens its own database; two workers fit this machine's two cores.
+  maxWorkers: 2,
+};

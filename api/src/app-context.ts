@@ -1,0 +1,24 @@
+import type { FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AuthGuards } from './auth/guards';
+import type { AuthThrottle } from './auth/throttle';
+import type { Database } from './db/database';
+import type { DB } from './db/schema';
+
+/** What every route module gets: the database, the guards and the throttle. */
+export interface AppContext {
+  database: Database;
+  db: Kysely<DB>;
+  guards: AuthGuards;
+  throttle: AuthThrottle;
+}
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

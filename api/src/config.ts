@@ -1,0 +1,119 @@
+/**
+ * Configuration from the environment, checked at start: a bad value is a clear error and a
+ * non-zero exit, never a half-working server.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ThrottleLimits } from './auth/throttle';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database and the generated JWT secret. */
+  dataDir: string;
+  /** A PostgreSQL server; without it the embedded PGlite database in dataDir is used. */
+  databaseUrl?: string;
+  /** Given JWT secret; without it one is generated and kept in dataDir. */
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  redisUrl?: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** Seed the demo data into an empty database. */
+  seedDemoData: boolean;
+  throttle: ThrottleLimits;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/** The repository's default data folder (git-ignored). */
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      return undefined;
+    }
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw)) return true;
+    if (['0', 'false', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const jwtSecret = env.JWT_SECRET;
+  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: env.DATA_DIR?.trim() ? path.resolve(env.DATA_DIR.trim()) : DEFAULT_DATA_DIR,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    jwtSecret: jwtSecret || undefined,
+    tokenTtlSeconds: integer('JWT_TTL_SECONDS', 24 * 60 * 60, 60, 30 * 24 * 60 * 60),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    trustProxy: flag('TRUST_PROXY', false),
+    logLevel,
+    bodyLimit: integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    seedDemoData: flag('SEED_DEMO_DATA', true),
+    throttle: {
+      windowMs: integer('THROTTLE_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60) * 1000,
+      loginFailuresPerAccount: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+      loginFailuresPerAddress: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
+      registrationsPerAddress: integer('REGISTER_MAX_PER_ADDRESS', 20, 1, 1_000_000),
+      registrationsPerAccount: integer('REGISTER_MAX_PER_ACCOUNT', 5, 1, 1_000_000),
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** The configured JWT secret, or the one kept in dataDir (generated on first use, readable by its owner only). */
+export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,101 @@
+/**
+ * Opens the database: a PostgreSQL server when a URL is given, otherwise embedded PGlite (in a data
+ * directory, or in memory). Both return bigint and numeric columns as JS numbers and run the same
+ * migrations and queries.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** One real round trip; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL of a PostgreSQL server; without it PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's data folder; without it PGlite keeps everything in memory. */
+  pgliteDataDir?: string;
+  /** PostgreSQL schema to work in (tests give each suite its own); created when missing. */
+  schema?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+const toNumber = (value: string) => Number(value);
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPGlite(options);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const schema = options.schema;
+  if (schema) await ensureSchema(url, schema);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8 || oid === PG_NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (the server went away) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists ${quoteIdent(schema)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPGlite(options: DatabaseOptions): Promise<Database> {
+  if (options.pgliteDataDir) mkdirSync(options.pgliteDataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
+    parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  if (options.schema) {
+    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    await sql`set search_path to ${sql.id(options.schema)}`.execute(db);
+  }
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,35 @@
+/** Numbered migrations, applied in order at start under Kysely's migration lock. */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import * as initial from './migrations/0001_initial';
+import type { DB } from './schema';
+
+/** Add new migrations here, numbered, never edited once released. */
+const MIGRATIONS: Record<string, { statements: string[] }> = {
+  '0001_initial': initial,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, { statements }]) => [
+        name,
+        {
+          up: async (db: Kysely<unknown>) => {
+            for (const statement of statements) await sql.raw(statement).execute(db);
+          },
+        },
+      ]),
+    );
+  }
+}
+
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,56 @@
+/** Table types for Kysely: the shape of the database as migrations leave it. */
+import type { ColumnType, Generated } from 'kysely';
+import type { Role } from 'shared-contracts';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Counter = ColumnType<number, never, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  address: string;
+  password_hash: string;
+  role: Role;
+  token_version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StoresTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  owner_id: number;
+  /** Maintained by the ratings trigger only. */
+  rating_count: Counter;
+  rating_sum: Counter;
+  rating_1: Counter;
+  rating_2: Counter;
+  rating_3: Counter;
+  rating_4: Counter;
+  rating_5: Counter;
+  /** Generated: round(rating_sum / rating_count, 2), 0 without ratings. */
+  average_rating: ColumnType<number, never, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  user_id: number;
+  store_id: number;
+  rating: number;
+  comment: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DB {
+  users: UsersTable;
+  stores: StoresTable;
+  ratings: RatingsTable;
+}

@@ -1,0 +1,125 @@
+/**
+ * Seeds the demo content into an empty database only: the three demo accounts, more owners and
+ * customers, the stores, and a few hundred ratings spread over the last months. Deterministic: the
+ * same database gets the same content (dates are relative to the moment of seeding).
+ */
+import { type Kysely, sql } from 'kysely';
+import { hashPassword } from '../../auth/passwords';
+import type { DB } from '../schema';
+import { COMMENTS, DEMO_ACCOUNTS, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS } from './demo-data';
+
+const SEED_LOCK_KEY = 727_274_001;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A small seeded PRNG (mulberry32), so the demo data is the same on every machine. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  users: number;
+  stores: number;
+  ratings: number;
+}
+
+export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Promise<SeedResult> {
+  const notEmpty = { seeded: false, users: 0, stores: 0, ratings: 0 };
+  if (await hasUsers(db)) return notEmpty;
+
+  const rand = random(20240601);
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+
+  const [admin, owner, customer] = DEMO_ACCOUNTS;
+  const people = [
+    { ...admin, createdDaysAgo: 240 },
+    { ...owner, createdDaysAgo: 230 },
+    ...OTHER_OWNERS.map((o, i) => ({ ...o, password: OTHER_ACCOUNTS_PASSWORD, role: 'store_owner' as const, createdDaysAgo: 220 - i * 10 })),
+    { ...customer, createdDaysAgo: 150 },
+    ...OTHER_CUSTOMERS.map((c, i) => ({
+      ...c,
+      password: OTHER_ACCOUNTS_PASSWORD,
+      role: 'normal_user' as const,
+      // spread over the last 200 days, a few within the last month
+      createdDaysAgo: Math.max(2, Math.round(200 - i * 9.5 - rand() * 5)),
+    })),
+  ];
+  const hashes = await Promise.all(people.map((p) => hashPassword(p.password)));
+
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    if (await hasUsers(trx)) return notEmpty;
+
+    const users = await trx
+      .insertInto('users')
+      .values(
+        people.map((p, i) => ({
+          name: p.name,
+          email: p.email,
+          address: p.address,
+          role: p.role,
+          password_hash: hashes[i],
+          created_at: at(p.createdDaysAgo),
+          updated_at: at(p.createdDaysAgo),
+        })),
+      )
+      .returning(['id', 'role', 'created_at'])
+      .execute();
+
+    const owners = users.filter((u) => u.role === 'store_owner');
+    const customers = users.filter((u) => u.role === 'normal_user');
+
+    const stores = await trx
+      .insertInto('stores')
+      .values(
+        DEMO_STORES.map((s, i) => {
+          // most stores opened 3-6 months ago; the last few within the last month
+          const daysAgo = i >= DEMO_STORES.length - 4 ? 5 + (DEMO_STORES.length - i) * 4 : 95 + Math.round(rand() * 90);
+          return {
+            name: s.name,
+            address: s.address,
+            phone: s.phone,
+            email: s.email,
+            owner_id: owners[s.owner].id,
+            created_at: at(daysAgo),
+            updated_at: at(daysAgo),
+          };
+        }),
+      )
+      .returning(['id', 'created_at'])
+      .execute();
+
+    const ratings: Array<{ user_id: number; store_id: number; rating: number; comment: string | null; created_at: Date; updated_at: Date }> = [];
+    customers.forEach((c, ci) => {
+      // the demo customer leaves some stores unrated, so recommendations have something to offer
+      const share = ci === 0 ? 0.3 : 0.35 + rand() * 0.3;
+      stores.forEach((store, si) => {
+        if (rand() > share) return;
+        const quality = DEMO_STORES[si].quality;
+        const noise = (rand() + rand() + rand() - 1.5) * 1.6;
+        const stars = Math.min(5, Math.max(1, Math.round(quality + noise)));
+        const pool = COMMENTS[stars];
+        const comment = rand() < 0.7 ? pool[Math.floor(rand() * pool.length)] : null;
+        const earliest = Math.max(new Date(c.created_at).getTime(), new Date(store.created_at).getTime());
+        // skewed towards recent days, never before the customer joined or the store opened
+        const when = new Date(earliest + (now.getTime() - earliest) * Math.sqrt(rand()));
+        ratings.push({ user_id: c.id, store_id: store.id, rating: stars, comment, created_at: when, updated_at: when });
+      });
+    });
+    if (ratings.length > 0) await trx.insertInto('ratings').values(ratings).execute();
+
+    return { seeded: true, users: users.length, stores: stores.length, ratings: ratings.length };
+  });
+}
+
+async function hasUsers(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,110 @@
+/** Database rows to API shapes: numbers as numbers, dates as ISO strings, no secrets. */
+import type { RatingDistribution, Role, Store, StoreStats, User } from 'shared-contracts';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  address: string;
+  role: Role;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    address: row.address,
+    role: row.role,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export interface StoreRow {
+  id: number;
+  name: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  owner_id: number;
+  average_rating: number | string;
+  rating_count: number | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function toStore(row: StoreRow): Store {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    owner_id: row.owner_id,
+    average_rating: Number(row.average_rating),
+    total_ratings: Number(row.rating_count),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export interface DistributionRow {
+  rating_1: number | string;
+  rating_2: number | string;
+  rating_3: number | string;
+  rating_4: number | string;
+  rating_5: number | string;
+}
+
+export function toDistribution(row: DistributionRow): RatingDistribution {
+  return {
+    '1': Number(row.rating_1),
+    '2': Number(row.rating_2),
+    '3': Number(row.rating_3),
+    '4': Number(row.rating_4),
+    '5': Number(row.rating_5),
+  };
+}
+
+export function toStoreStats(row: DistributionRow & { average_rating: number | string; rating_count: number | string }): StoreStats {
+  return {
+    average_rating: Number(row.average_rating),
+    total_ratings: Number(row.rating_count),
+    rating_distribution: toDistribution(row),
+  };
+}
+
+export interface RatingRow {
+  id: number;
+  store_id: number;
+  user_id: number;
+  rating: number;
+  comment: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export function toRating(row: RatingRow) {
+  return {
+    id: row.id,
+    store_id: row.store_id,
+    user_id: row.user_id,
+    rating: Number(row.rating),
+    comment: row.comment,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export { iso as toIsoString };
+
+/** round(sum / count, 2), 0 without ratings: the same rule as the stores.average_rating column. */
+export function averageOf(sum: number | string | null, count: number | string | null): number {
+  const n = Number(count ?? 0);
+  return n > 0 ? Math.round((Number(sum ?? 0) / n) * 100) / 100 : 0;
+}

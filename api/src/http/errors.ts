@@ -1,0 +1,91 @@
+/**
+ * The one error shape of the API: { message, errors?: [{ field, message }] } (DESIGN.md §7).
+ * Every failure, expected or not, leaves through `sendError`; a 500 never carries detail.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from 'shared-contracts';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly retryAfterSeconds?: number;
+  readonly errors?: FieldError[];
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    extra: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.errors = extra.errors;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new ApiError(400, message, field ? { errors: [{ field, message }] } : {});
+export const unauthorized = (message: string = MESSAGES.authRequired) => new ApiError(401, message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string, field?: string) =>
+  new ApiError(409, message, field ? { errors: [{ field, message }] } : {});
+
+/** PostgreSQL error codes the handlers translate. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export function isPgError(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/** Fastify's own 4xx errors, mapped to our wording. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: MESSAGES.invalidInput },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.malformedJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.malformedJson },
+};
+
+function fieldOf(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'body';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: fieldOf(issue.instancePath, error.validationContext),
+        // A body, query or params that is not an object at all has no field message of its own.
+        message: issue.instancePath === '/' && issue.keyword === 'invalid_type' ? MESSAGES.invalidInput : issue.message,
+      }));
+      return reply.code(400).send({ message: errors[0].message, errors });
+    }
+
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ message: known.message });
+
+    // JSON.parse failures and other client errors fastify raised with a 4xx status.
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = error instanceof SyntaxError ? MESSAGES.malformedJson : status === 404 ? MESSAGES.routeNotFound : MESSAGES.invalidInput;
+      return reply.code(status).send({ message });
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    if (status === 503) return reply.code(503).send({ message: MESSAGES.serviceUnavailable });
+    return reply.code(500).send({ message: MESSAGES.internalError });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.routeNotFound }));
+}

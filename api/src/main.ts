@@ -1,0 +1,48 @@
+/** Starts the API: configuration from the environment, graceful shutdown on SIGINT and SIGTERM. */
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Store Ratings API on http://localhost:${(app.server.address() as { port: number }).port} (docs at /api/docs)`);
+}
+
+main().catch((error) => {
+  console.error('Failed to start the API:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+/** Recent activity lines for the dashboards: newest first, at most RECENT_ACTIVITY_LIMIT. */
+import type { Kysely } from 'kysely';
+import { type Activity, RECENT_ACTIVITY_LIMIT, roleDisplayLabel } from 'shared-contracts';
+import type { DB } from '../db/schema';
+import { toIsoString } from '../http/dto';
+
+const stars = (n: number) => `${n} star${Number(n) === 1 ? '' : 's'}`;
+
+function recentRatings(db: Kysely<DB>) {
+  return db
+    .selectFrom('ratings')
+    .innerJoin('users', 'users.id', 'ratings.user_id')
+    .innerJoin('stores', 'stores.id', 'ratings.store_id')
+    .select(['users.name as user_name', 'stores.name as store_name', 'ratings.rating', 'ratings.created_at'])
+    .orderBy('ratings.created_at', 'desc')
+    .orderBy('ratings.id', 'desc')
+    .limit(RECENT_ACTIVITY_LIMIT);
+}
+
+/** System-wide: new ratings, new accounts and new stores together. */
+export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
+  const [ratings, users, stores] = await Promise.all([
+    recentRatings(db).execute(),
+    db
+      .selectFrom('users')
+      .select(['name', 'role', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_ACTIVITY_LIMIT)
+      .execute(),
+    db
+      .selectFrom('stores')
+      .select(['name', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_ACTIVITY_LIMIT)
+      .execute(),
+  ]);
+  const items: Activity[] = [
+    ...ratings.map((r) => ({
+      type: 'rating' as const,
+      description: `${r.user_name} rated ${r.store_name} ${stars(r.rating)}`,
+      timestamp: toIsoString(r.created_at),
+    })),
+    ...users.map((u) => ({
+      type: 'user' as const,
+      description: `${u.name} joined as ${roleDisplayLabel(u.role)}`,
+      timestamp: toIsoString(u.created_at),
+    })),
+    ...stores.map((s) => ({ type: 'store' as const, description: `Store ${s.name} was added`, timestamp: toIsoString(s.created_at) })),
+  ];
+  return items.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, RECENT_ACTIVITY_LIMIT);
+}
+
+/** Ratings received by an owner's stores. */
+export async function ownerActivity(db: Kysely<DB>, ownerId: number): Promise<Activity[]> {
+  const rows = await recentRatings(db).where('stores.owner_id', '=', ownerId).execute();
+  return rows.map((r) => ({
+    type: 'rating' as const,
+    description: `${r.user_name} rated ${r.store_name} ${stars(r.rating)}`,
+    timestamp: toIsoString(r.created_at),
+  }));
+}
+
+/** A customer's own ratings. */
+export async function customerActivity(db: Kysely<DB>, userId: number): Promise<Activity[]> {
+  const rows = await recentRatings(db).where('ratings.user_id', '=', userId).execute();
+  return rows.map((r) => ({
+    type: 'rating' as const,
+    description: `You rated ${r.store_name} ${stars(r.rating)}`,
+    timestamp: toIsoString(r.created_at),
+  }));
+}

@@ -1,0 +1,146 @@
+/** Admin store management: list with owners, create, edit, delete (DESIGN.md §7, admin store rows). */
+import { sql, type Transaction } from 'kysely';
+import {
+  adminStoreListQuerySchema,
+  adminStoreListResponseSchema,
+  adminStoreRequestSchema,
+  adminStoreResponseSchema,
+  idParamsSchema,
+  messageResponseSchema,
+  MESSAGES,
+} from 'shared-contracts';
+import type { AppContext, ZodApp } from '../../app-context';
+import type { DB } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { toStore } from '../../http/dto';
+import { ApiError, notFound } from '../../http/errors';
+import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
+import { STORE_COLUMNS, STORE_SORT_KEYS } from '../stores/queries';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+function withOwner(db: Transaction<DB> | AppContext['db']) {
+  return db
+    .selectFrom('stores')
+    .innerJoin('users as owner', 'owner.id', 'stores.owner_id')
+    .select([...STORE_COLUMNS, 'owner.name as owner_name', 'owner.email as owner_email']);
+}
+
+type StoreWithOwnerRow = Parameters<typeof toStore>[0] & { owner_name: string; owner_email: string };
+const toAdminStore = (row: StoreWithOwnerRow) => ({ ...toStore(row), owner_name: row.owner_name, owner_email: row.owner_email });
+
+/** The owner must exist and be a store owner; the row stays locked so their role cannot change under us. */
+async function assertStoreOwner(trx: Transaction<DB>, ownerId: number): Promise<void> {
+  const owner = await trx.selectFrom('users').select('role').where('id', '=', ownerId).forShare().executeTakeFirst();
+  if (!owner || owner.role !== 'store_owner') {
+    throw new ApiError(400, MESSAGES.ownerMustBeStoreOwner, { errors: [{ field: 'owner_id', message: MESSAGES.ownerMustBeStoreOwner }] });
+  }
+}
+
+export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext): void {
+  const adminOnly = guards.withRole('system_admin');
+
+  app.get(
+    '/api/admin/stores',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Stores with their owners, searched by name, address or email, sorted and paginated',
+        querystring: adminStoreListQuerySchema,
+        response: { 200: adminStoreListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit, sortBy, sortOrder, search } = request.query;
+      const pattern = search ? containsPattern(search) : undefined;
+      let listQuery = withOwner(db);
+      let countQuery = db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('total'));
+      if (pattern) {
+        const matches = [sql.ref('stores.name'), sql.ref('stores.address'), sql.ref('stores.email')].map((c) => ilike(c, pattern));
+        listQuery = listQuery.where((eb) => eb.or(matches));
+        countQuery = countQuery.where((eb) => eb.or(matches));
+      }
+      const [rows, count] = await Promise.all([
+        listQuery
+          .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
+          .orderBy('stores.id', sortOrder)
+          .limit(limit)
+          .offset(offsetOf({ page, limit }))
+          .execute(),
+        countQuery.executeTakeFirstOrThrow(),
+      ]);
+      return { stores: rows.map(toAdminStore), ...pageInfo({ page, limit }, Number(count.total)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/stores',
+    {
+      onRequest: adminOnly,
+      schema: { tags, security, summary: 'Create a store for a store owner', body: adminStoreRequestSchema, response: { 201: adminStoreResponseSchema } },
+    },
+    async (request, reply) => {
+      const { name, address, phone, email, owner_id } = request.body;
+      const store = await inTransaction(db, async (trx) => {
+        await assertStoreOwner(trx, owner_id);
+        const { id } = await trx
+          .insertInto('stores')
+          .values({ name, address, phone: phone ?? null, email: email ?? null, owner_id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();
+      });
+      reply.code(201);
+      return { message: MESSAGES.storeCreated, store: toAdminStore(store) };
+    },
+  );
+
+  app.put(
+    '/api/admin/stores/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: "Edit a store's details and owner",
+        params: idParamsSchema,
+        body: adminStoreRequestSchema,
+        response: { 200: adminStoreResponseSchema },
+      },
+    },
+    async (request) => {
+      const { name, address, phone, email, owner_id } = request.body;
+      const { id } = request.params;
+      const store = await inTransaction(db, async (trx) => {
+        const existing = await trx.selectFrom('stores').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!existing) throw notFound(MESSAGES.storeNotFound);
+        await assertStoreOwner(trx, owner_id);
+        await trx
+          .updateTable('stores')
+          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();
+      });
+      return { message: MESSAGES.storeUpdated, store: toAdminStore(store) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/stores/:id',
+    {
+      onRequest: adminOnly,
+      schema: { tags, security, summary: 'Delete a store and its ratings', params: idParamsSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      const deleted = await inTransaction(db, (trx) =>
+        trx.deleteFrom('stores').where('id', '=', request.params.id).returning('id').executeTakeFirst(),
+      );
+      if (!deleted) throw notFound(MESSAGES.storeNotFound);
+      return { message: MESSAGES.storeDeleted };
+    },
+  );
+}

@@ -1,0 +1,136 @@
+/** Sign-in, sign-up, the caller's profile and password (DESIGN.md §7, auth rows). */
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  MESSAGES,
+  passwordChangeRequestSchema,
+  passwordChangeResponseSchema,
+  profileResponseSchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  registerRequestSchema,
+} from 'shared-contracts';
+import type { AppContext, ZodApp } from '../../app-context';
+import { currentUser } from '../../auth/guards';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { toUser } from '../../http/dto';
+import { badRequest, conflict, isPgError, notFound, PG_UNIQUE_VIOLATION, unauthorized } from '../../http/errors';
+
+const USER_COLUMNS = ['id', 'name', 'email', 'address', 'role', 'created_at', 'updated_at'] as const;
+const tags = ['auth'];
+const bearer = [{ bearerAuth: [] }];
+
+export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppContext): void {
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, summary: 'Sign in with email, password and the chosen role', body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    async (request) => {
+      const { email, password, role } = request.body;
+      await throttle.assertLoginAllowed(email, request.ip);
+
+      const user = await db
+        .selectFrom('users')
+        .select([...USER_COLUMNS, 'password_hash', 'token_version'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+      // One answer for a wrong password, an unknown email and a role that is not the account's.
+      if (!user || !passwordOk || user.role !== role) {
+        await throttle.recordLoginFailure(email, request.ip);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      await throttle.recordLoginSuccess(email);
+      return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    { schema: { tags, summary: 'Create a customer account (always normal_user) and sign it in', body: registerRequestSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => {
+      const { name, email, address, password } = request.body;
+      await throttle.registerAttempt(email, request.ip);
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw conflict(MESSAGES.emailTaken, 'email');
+
+      const passwordHash = await hashPassword(password);
+      try {
+        const user = await db
+          .insertInto('users')
+          .values({ name, email, address, password_hash: passwordHash, role: 'normal_user' })
+          .returning([...USER_COLUMNS, 'token_version'])
+          .executeTakeFirstOrThrow();
+        reply.code(201);
+        return { message: MESSAGES.registrationSucceeded, token: guards.issueToken(user), user: toUser(user) };
+      } catch (error) {
+        if (isPgError(error, PG_UNIQUE_VIOLATION)) throw conflict(MESSAGES.emailTaken, 'email');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/profile',
+    { onRequest: guards.signedIn, schema: { tags, security: bearer, summary: 'The signed-in user', response: { 200: profileResponseSchema } } },
+    async (request) => {
+      const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', currentUser(request).id).executeTakeFirst();
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return { user: toUser(user) };
+    },
+  );
+
+  app.put(
+    '/api/auth/profile',
+    {
+      onRequest: guards.signedIn,
+      schema: { tags, security: bearer, summary: 'Change name and address', body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema } },
+    },
+    async (request) => {
+      const { name, address } = request.body;
+      const user = await db
+        .updateTable('users')
+        .set({ name, address, updated_at: new Date() })
+        .where('id', '=', currentUser(request).id)
+        .returning(USER_COLUMNS)
+        .executeTakeFirst();
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return { message: MESSAGES.profileUpdated, user: toUser(user) };
+    },
+  );
+
+  app.put(
+    '/api/auth/password',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change the password: every older token stops working, the answer carries a new one',
+        body: passwordChangeRequestSchema,
+        response: { 200: passwordChangeResponseSchema },
+      },
+    },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      const me = currentUser(request);
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirst();
+      if (!row) throw notFound(MESSAGES.userNotFound);
+      if (!(await verifyPassword(row.password_hash, currentPassword))) {
+        throw badRequest(MESSAGES.currentPasswordIncorrect, 'currentPassword');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const updated = await db
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+        .where('id', '=', me.id)
+        .returning(['id', 'token_version'])
+        .executeTakeFirst();
+      if (!updated) throw notFound(MESSAGES.userNotFound);
+      return { message: MESSAGES.passwordUpdated, token: guards.issueToken(updated) };
+    },
+  );
+}

@@ -1,0 +1,152 @@
+/** A user's own rating of a store: read, create-or-update, update, delete (DESIGN.md §7, rating rows). */
+import { sql } from 'kysely';
+import {
+  MESSAGES,
+  ownRatingResponseSchema,
+  ratingDeleteResponseSchema,
+  ratingIdParamsSchema,
+  ratingRequestSchema,
+  ratingWriteResponseSchema,
+  storeIdParamsSchema,
+} from 'shared-contracts';
+import type { AppContext, ZodApp } from '../../app-context';
+import { currentUser } from '../../auth/guards';
+import { toRating, toStoreStats } from '../../http/dto';
+import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
+import { inTransaction } from '../../db/transaction';
+import { storeStatsRow } from '../stores/queries';
+
+const tags = ['ratings'];
+const security = [{ bearerAuth: [] }];
+const RATING_COLUMNS = ['id', 'store_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'] as const;
+
+export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): void {
+  app.get(
+    '/api/ratings/user/:storeId',
+    {
+      onRequest: guards.signedIn,
+      schema: { tags, security, summary: "The caller's rating of a store, or null", params: storeIdParamsSchema, response: { 200: ownRatingResponseSchema } },
+    },
+    async (request) => {
+      const { storeId } = request.params;
+      const store = await db.selectFrom('stores').select('id').where('id', '=', storeId).executeTakeFirst();
+      if (!store) throw notFound(MESSAGES.storeNotFound);
+      const rating = await db
+        .selectFrom('ratings')
+        .select(RATING_COLUMNS)
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', currentUser(request).id)
+        .executeTakeFirst();
+      return { rating: rating ? toRating(rating) : null };
+    },
+  );
+
+  app.post(
+    '/api/ratings/:storeId',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Rate a store: 201 for a new rating, 200 when it updates the caller’s existing one',
+        params: storeIdParamsSchema,
+        body: ratingRequestSchema,
+        response: { 200: ratingWriteResponseSchema, 201: ratingWriteResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { storeId } = request.params;
+      const { rating, comment } = request.body;
+      const me = currentUser(request);
+      try {
+        const result = await inTransaction(db, async (trx) => {
+          const store = await trx.selectFrom('stores').select(['id', 'owner_id']).where('id', '=', storeId).executeTakeFirst();
+          if (!store) throw notFound(MESSAGES.storeNotFound);
+          if (store.owner_id === me.id) throw forbidden(MESSAGES.cannotRateOwnStore);
+          const row = await trx
+            .insertInto('ratings')
+            .values({ user_id: me.id, store_id: storeId, rating, comment: comment ?? null })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'store_id']).doUpdateSet((eb) => ({
+                rating: eb.ref('excluded.rating'),
+                comment: eb.ref('excluded.comment'),
+                updated_at: new Date(),
+              })),
+            )
+            .returning([...RATING_COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
+            .executeTakeFirstOrThrow();
+          const stats = await storeStatsRow(trx, storeId);
+          return { row, stats };
+        });
+        reply.code(result.row.inserted ? 201 : 200);
+        return {
+          message: result.row.inserted ? MESSAGES.ratingSubmitted : MESSAGES.ratingUpdated,
+          rating: toRating(result.row),
+          storeStats: toStoreStats(result.stats!),
+        };
+      } catch (error) {
+        // The store, or the caller's account, was deleted between the check and the write.
+        if (isPgError(error, PG_FOREIGN_KEY_VIOLATION)) {
+          const constraint = (error as { constraint?: string }).constraint ?? '';
+          throw constraint.includes('user') ? unauthorized(MESSAGES.invalidToken) : notFound(MESSAGES.storeNotFound);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/ratings/:ratingId',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Change one's own rating (anyone else's is a 404)",
+        params: ratingIdParamsSchema,
+        body: ratingRequestSchema,
+        response: { 200: ratingWriteResponseSchema },
+      },
+    },
+    async (request) => {
+      const { rating, comment } = request.body;
+      const result = await inTransaction(db, async (trx) => {
+        const row = await trx
+          .updateTable('ratings')
+          .set({ rating, comment: comment ?? null, updated_at: new Date() })
+          .where('id', '=', request.params.ratingId)
+          .where('user_id', '=', currentUser(request).id)
+          .returning(RATING_COLUMNS)
+          .executeTakeFirst();
+        if (!row) throw notFound(MESSAGES.ratingNotFound);
+        return { row, stats: await storeStatsRow(trx, row.store_id) };
+      });
+      return { message: MESSAGES.ratingUpdated, rating: toRating(result.row), storeStats: toStoreStats(result.stats!) };
+    },
+  );
+
+  app.delete(
+    '/api/ratings/:ratingId',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a rating: its author, or an admin',
+        params: ratingIdParamsSchema,
+        response: { 200: ratingDeleteResponseSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const stats = await inTransaction(db, async (trx) => {
+        let del = trx.deleteFrom('ratings').where('id', '=', request.params.ratingId);
+        if (me.role !== 'system_admin') del = del.where('user_id', '=', me.id);
+        const row = await del.returning('store_id').executeTakeFirst();
+        if (!row) throw notFound(MESSAGES.ratingNotFound);
+        return storeStatsRow(trx, row.store_id);
+      });
+      return { message: MESSAGES.ratingDeleted, storeStats: toStoreStats(stats!) };
+    },
+  );
+}

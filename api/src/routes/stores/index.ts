@@ -1,0 +1,110 @@
+/** The store list, a store's detail and its ratings, for any signed-in user. */
+import { sql } from 'kysely';
+import {
+  idParamsSchema,
+  MESSAGES,
+  storeDetailResponseSchema,
+  storeListQuerySchema,
+  storeListResponseSchema,
+  storeRatingsQuerySchema,
+  storeRatingsResponseSchema,
+} from 'shared-contracts';
+import type { AppContext, ZodApp } from '../../app-context';
+import { toDistribution, toIsoString, toStore } from '../../http/dto';
+import { notFound } from '../../http/errors';
+import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
+import { findStoreWithDistribution, STORE_COLUMNS, STORE_SORT_KEYS } from './queries';
+
+const tags = ['stores'];
+const security = [{ bearerAuth: [] }];
+
+export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): void {
+  app.get(
+    '/api/stores',
+    {
+      onRequest: guards.signedIn,
+      schema: { tags, security, summary: 'Stores, searched by name or address, sorted and paginated', querystring: storeListQuerySchema, response: { 200: storeListResponseSchema } },
+    },
+    async (request) => {
+      const { page, limit, sortBy, sortOrder, search } = request.query;
+      let query = db.selectFrom('stores');
+      if (search) {
+        const pattern = containsPattern(search);
+        query = query.where((eb) => eb.or([ilike(sql.ref('stores.name'), pattern), ilike(sql.ref('stores.address'), pattern)]));
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select(STORE_COLUMNS)
+          .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
+          .orderBy('stores.id', sortOrder)
+          .limit(limit)
+          .offset(offsetOf({ page, limit }))
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { stores: rows.map(toStore), ...pageInfo({ page, limit }, Number(count.total)) };
+    },
+  );
+
+  app.get(
+    '/api/stores/:id',
+    {
+      onRequest: guards.signedIn,
+      schema: { tags, security, summary: 'One store with its 1-5 rating distribution', params: idParamsSchema, response: { 200: storeDetailResponseSchema } },
+    },
+    async (request) => {
+      const row = await findStoreWithDistribution(db, request.params.id);
+      if (!row) throw notFound(MESSAGES.storeNotFound);
+      return { store: { ...toStore(row), rating_distribution: toDistribution(row) } };
+    },
+  );
+
+  app.get(
+    '/api/stores/:id/ratings',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "A store's ratings, newest first",
+        params: idParamsSchema,
+        querystring: storeRatingsQuerySchema,
+        response: { 200: storeRatingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const store = await db.selectFrom('stores').select('rating_count').where('id', '=', request.params.id).executeTakeFirst();
+      if (!store) throw notFound(MESSAGES.storeNotFound);
+      const rows = await db
+        .selectFrom('ratings')
+        .innerJoin('users', 'users.id', 'ratings.user_id')
+        .select([
+          'ratings.id',
+          'ratings.rating',
+          'ratings.comment',
+          'users.name as user_name',
+          'ratings.created_at',
+          'ratings.updated_at',
+        ])
+        .where('ratings.store_id', '=', request.params.id)
+        .orderBy('ratings.created_at', 'desc')
+        .orderBy('ratings.id', 'desc')
+        .limit(limit)
+        .offset(offsetOf({ page, limit }))
+        .execute();
+      return {
+        ratings: rows.map((r) => ({
+          id: r.id,
+          rating: Number(r.rating),
+          comment: r.comment,
+          user_name: r.user_name,
+          created_at: toIsoString(r.created_at),
+          updated_at: toIsoString(r.updated_at),
+        })),
+        // The maintained count: no COUNT over the store's ratings.
+        ...pageInfo({ page, limit }, Number(store.rating_count)),
+      };
+    },
+  );
+}

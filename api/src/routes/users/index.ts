@@ -1,0 +1,84 @@
+/** GET /api/users/dashboard: the figures of the caller's role (admin: system, owner: own stores, customer: own ratings). */
+import { MESSAGES, userDashboardResponseSchema } from 'shared-contracts';
+import type { AppContext, ZodApp } from '../../app-context';
+import { currentUser } from '../../auth/guards';
+import { averageOf } from '../../http/dto';
+import { notFound } from '../../http/errors';
+import { customerActivity, ownerActivity, systemActivity } from '../activity';
+
+export function registerUserRoutes(app: ZodApp, { db, guards }: AppContext): void {
+  app.get(
+    '/api/users/dashboard',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags: ['users'],
+        security: [{ bearerAuth: [] }],
+        summary: "Dashboard figures for the caller's role",
+        response: { 200: userDashboardResponseSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      if (me.role === 'system_admin') {
+        const [users, stores, recentActivity] = await Promise.all([
+          db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+          db
+            .selectFrom('stores')
+            .select((eb) => [
+              eb.fn.countAll<number>().as('n'),
+              eb.fn.sum<number>('rating_count').as('ratings'),
+              eb.fn.sum<number>('rating_sum').as('sum'),
+            ])
+            .executeTakeFirstOrThrow(),
+          systemActivity(db),
+        ]);
+        return {
+          totalUsers: Number(users.n),
+          totalStores: Number(stores.n),
+          totalRatings: Number(stores.ratings ?? 0),
+          averageRating: averageOf(stores.sum, stores.ratings),
+          recentActivity,
+        };
+      }
+      if (me.role === 'store_owner') {
+        const [stores, recentActivity] = await Promise.all([
+          db
+            .selectFrom('stores')
+            .where('owner_id', '=', me.id)
+            .select((eb) => [
+              eb.fn.countAll<number>().as('n'),
+              eb.fn.sum<number>('rating_count').as('ratings'),
+              eb.fn.sum<number>('rating_sum').as('sum'),
+            ])
+            .executeTakeFirstOrThrow(),
+          ownerActivity(db, me.id),
+        ]);
+        return {
+          totalStores: Number(stores.n),
+          totalRatings: Number(stores.ratings ?? 0),
+          averageRating: averageOf(stores.sum, stores.ratings),
+          recentActivity,
+        };
+      }
+      if (me.role === 'normal_user') {
+        const [mine, stores, recentActivity] = await Promise.all([
+          db
+            .selectFrom('ratings')
+            .where('user_id', '=', me.id)
+            .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('sum')])
+            .executeTakeFirstOrThrow(),
+          db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+          customerActivity(db, me.id),
+        ]);
+        return {
+          totalRatings: Number(mine.n),
+          averageRating: averageOf(mine.sum, mine.n),
+          totalStores: Number(stores.n),
+          recentActivity,
+        };
+      }
+      throw notFound(MESSAGES.userNotFound);
+    },
+  );
+}

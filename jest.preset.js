@@ -1,0 +1,17 @@
+// Shared jest settings: TypeScript through @swc/jest, shared-contracts read from source so tests
+// never run against a stale build, and a reporter that writes each project's counts for tools/run-tests.mjs.
+const path = require('node:path');
+
+module.exports = {
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  moduleNameMapper: {
+    '^shared-contracts$': path.join(__dirname, 'shared-contracts/src/index.ts'),
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  reporters: ['default', path.join(__dirname, 'tools/jest-summary-reporter.js')],
+};

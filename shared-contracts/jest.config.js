@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../jest.preset.js'),
+  displayName: 'shared-contracts',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+};

@@ -1,0 +1,144 @@
+/**
+ * The typed API client: one axios instance, one function per endpoint of DESIGN.md §7.
+ * The bearer token comes from `getToken`; a 401 on an authenticated call calls `onUnauthorized`.
+ */
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type {
+  AdminDashboardResponse,
+  AdminStoreListResponse,
+  AdminStoreResponse,
+  AdminUserDetailResponse,
+  AdminUserListResponse,
+  AdminUserResponse,
+  AuthResponse,
+  HealthResponse,
+  MessageResponse,
+  OwnerDashboardResponse,
+  OwnRatingResponse,
+  PasswordChangeResponse,
+  ProfileResponse,
+  ProfileUpdateResponse,
+  RatingDeleteResponse,
+  RatingWriteResponse,
+  StoreDetailResponse,
+  StoreListResponse,
+  StoreRatingsResponse,
+  UserDashboardResponse,
+} from '../schemas/responses';
+import type {
+  AdminStoreListQuery,
+  AdminStoreRequest,
+  AdminUserCreateRequest,
+  AdminUserListQuery,
+  AdminUserUpdateRequest,
+  LoginRequest,
+  PageQuery,
+  PasswordChangeRequest,
+  ProfileUpdateRequest,
+  RatingRequest,
+  RegisterRequest,
+  StoreListQuery,
+} from '../schemas/requests';
+
+export interface ApiClientOptions {
+  /** Base address of the API, e.g. '' for the same origin or 'http://localhost:3000'. */
+  baseURL: string;
+  /** The current bearer token, or null when signed out. */
+  getToken?: () => string | null;
+  /** Called once per failing call when an authenticated call answers 401 (the session is over). */
+  onUnauthorized?: () => void;
+  timeoutMs?: number;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const http: AxiosInstance = axios.create({
+    baseURL: options.baseURL,
+    headers: { 'Content-Type': 'application/json' },
+    withCredentials: false,
+    timeout: options.timeoutMs ?? 15000,
+  });
+
+  http.interceptors.request.use((config) => {
+    const token = options.getToken?.();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  http.interceptors.response.use(undefined, (error: unknown) => {
+    if (
+      error instanceof AxiosError &&
+      error.response?.status === 401 &&
+      error.config?.headers?.Authorization &&
+      !String(error.config.url ?? '').startsWith('/api/auth/login')
+    ) {
+      options.onUnauthorized?.();
+    }
+    return Promise.reject(error);
+  });
+
+  const get = async <T>(url: string, params?: object) => (await http.get<T>(url, { params })).data;
+  const post = async <T>(url: string, body?: unknown) => (await http.post<T>(url, body ?? {})).data;
+  const put = async <T>(url: string, body: unknown) => (await http.put<T>(url, body)).data;
+  const del = async <T>(url: string) => (await http.delete<T>(url)).data;
+  const id = (value: number | string) => encodeURIComponent(String(value));
+
+  return {
+    http,
+    auth: {
+      login: (body: LoginRequest) => post<AuthResponse>('/api/auth/login', body),
+      register: (body: RegisterRequest) => post<AuthResponse>('/api/auth/register', body),
+      getProfile: () => get<ProfileResponse>('/api/auth/profile'),
+      updateProfile: (body: ProfileUpdateRequest) => put<ProfileUpdateResponse>('/api/auth/profile', body),
+      changePassword: (body: PasswordChangeRequest) => put<PasswordChangeResponse>('/api/auth/password', body),
+    },
+    users: {
+      dashboard: () => get<UserDashboardResponse>('/api/users/dashboard'),
+    },
+    stores: {
+      list: (query: StoreListQuery = {}) => get<StoreListResponse>('/api/stores', query),
+      get: (storeId: number | string) => get<StoreDetailResponse>(`/api/stores/${id(storeId)}`),
+      ratings: (storeId: number | string, query: PageQuery = {}) =>
+        get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),
+    },
+    ratings: {
+      mine: (storeId: number | string) => get<OwnRatingResponse>(`/api/ratings/user/${id(storeId)}`),
+      submit: (storeId: number | string, body: RatingRequest) => post<RatingWriteResponse>(`/api/ratings/${id(storeId)}`, body),
+      update: (ratingId: number | string, body: RatingRequest) => put<RatingWriteResponse>(`/api/ratings/${id(ratingId)}`, body),
+      remove: (ratingId: number | string) => del<RatingDeleteResponse>(`/api/ratings/${id(ratingId)}`),
+    },
+    owner: {
+      dashboard: (query: PageQuery = {}) => get<OwnerDashboardResponse>('/api/owner/dashboard', query),
+    },
+    admin: {
+      dashboard: () => get<AdminDashboardResponse>('/api/admin/dashboard'),
+      listUsers: (query: AdminUserListQuery = {}) => get<AdminUserListResponse>('/api/admin/users', query),
+      createUser: (body: AdminUserCreateRequest) => post<AdminUserResponse>('/api/admin/users', body),
+      getUser: (userId: number | string) => get<AdminUserDetailResponse>(`/api/admin/users/${id(userId)}`),
+      updateUser: (userId: number | string, body: AdminUserUpdateRequest) =>
+        put<AdminUserResponse>(`/api/admin/users/${id(userId)}`, body),
+      deleteUser: (userId: number | string) => del<MessageResponse>(`/api/admin/users/${id(userId)}`),
+      listStores: (query: AdminStoreListQuery = {}) => get<AdminStoreListResponse>('/api/admin/stores', query),
+      createStore: (body: AdminStoreRequest) => post<AdminStoreResponse>('/api/admin/stores', body),
+      updateStore: (storeId: number | string, body: AdminStoreRequest) =>
+        put<AdminStoreResponse>(`/api/admin/stores/${id(storeId)}`, body),
+      deleteStore: (storeId: number | string) => del<MessageResponse>(`/api/admin/stores/${id(storeId)}`),
+    },
+    health: () => get<HealthResponse>('/api/health'),
+  };
+}
+
+/** The HTTP status of a failed call, or undefined for a network failure. */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+/** The server's message of a failed call, else `fallback` (spec §8: "server message or ..."). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof AxiosError) {
+    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}

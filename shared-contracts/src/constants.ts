@@ -1,0 +1,47 @@
+/** Business constants and limits of the product (spec §9, DESIGN.md §7). Kept exactly. */
+
+export const STORE_PAGE_SIZE = 12;
+export const ADMIN_PAGE_SIZE = 10;
+export const OWNER_LIST_FETCH_LIMIT = 1000;
+export const RECOMMENDATIONS_FETCH_LIMIT = 6;
+export const RECOMMENDATIONS_SHOWN = 3;
+export const RECENT_ACTIVITY_LIMIT = 5;
+export const STORE_RATINGS_PAGE_SIZE = 50;
+export const OWNER_DASHBOARD_PAGE_SIZE = 10;
+
+/** Largest `limit` a list accepts; the admin user list allows up to ADMIN_USERS_MAX_LIMIT. */
+export const MAX_LIST_LIMIT = 100;
+export const ADMIN_USERS_MAX_LIMIT = 1000;
+/** Deepest page a list serves; beyond it the API answers 400 (offset pagination stays bounded). */
+export const MAX_PAGE = 1_000_000;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const NAME_MIN_LENGTH = 20;
+export const NAME_MAX_LENGTH = 60;
+export const ADDRESS_MAX_LENGTH = 400;
+export const COMMENT_MAX_LENGTH = 500;
+export const STORE_NAME_MIN_LENGTH = 3;
+export const STORE_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 20;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 16;
+/** The special characters the password rule accepts and the strength meter counts. */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
+/** Login accepts at most this many characters of password (longer can never be right). */
+export const LOGIN_PASSWORD_MAX_LENGTH = 128;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const DEFAULT_RATING = 5;
+export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+
+/** Lower bounds of the average-rating colour bands: 4.5 or more, 3.5 or more, 2.5 or more, below. */
+export const RATING_BAND_THRESHOLDS = { excellent: 4.5, good: 3.5, average: 2.5 } as const;
+export const AVERAGE_DISPLAY_DECIMALS = 1;
+
+export const TOAST_SUCCESS_DURATION_MS = 2000;
+export const TOAST_ERROR_DURATION_MS = 4000;
+export const TOAST_LIMIT = 20;
+
+export const TOKEN_STORAGE_KEY = 'token';

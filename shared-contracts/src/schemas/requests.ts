@@ -1,0 +1,189 @@
+/** Request bodies, path parameters and list queries of every endpoint (DESIGN.md §7). */
+import { z } from 'zod';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_USERS_MAX_LIMIT,
+  LOGIN_PASSWORD_MAX_LENGTH,
+  MAX_LIST_LIMIT,
+  MAX_PAGE,
+  OWNER_DASHBOARD_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+  STORE_PAGE_SIZE,
+  STORE_RATINGS_PAGE_SIZE,
+} from '../constants';
+import { MESSAGES } from '../messages';
+import { ROLES } from '../roles';
+import {
+  email,
+  idParam,
+  newPassword,
+  optionalAddress,
+  optionalComment,
+  optionalEmail,
+  optionalPhone,
+  personName,
+  referenceId,
+  requiredAddress,
+  requiredText,
+  role,
+  starRating,
+  storeName,
+} from './fields';
+
+// ---------- auth ----------
+
+export const loginRequestSchema = z.object({
+  email: requiredText(MESSAGES.fillAllFields).max(254, MESSAGES.emailTooLong),
+  password: z
+    .string({ error: MESSAGES.fillAllFields })
+    .min(1, { error: MESSAGES.fillAllFields, abort: true })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, MESSAGES.invalidCredentials),
+  role: role(MESSAGES.fillAllFields),
+});
+
+/** Registration: `role` is not part of it; whatever a client sends there is dropped. */
+export const registerRequestSchema = z.object({
+  name: personName(MESSAGES.fillAllFields),
+  email: email(MESSAGES.fillAllFields),
+  address: requiredAddress(MESSAGES.fillAllFields),
+  password: newPassword(MESSAGES.fillAllFields),
+});
+
+export const profileUpdateRequestSchema = z.object({
+  name: personName(MESSAGES.fillAllFields),
+  address: requiredAddress(MESSAGES.fillAllFields),
+});
+
+export const passwordChangeRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.fillAllPasswordFields })
+    .min(1, { error: MESSAGES.fillAllPasswordFields, abort: true })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, MESSAGES.currentPasswordIncorrect),
+  newPassword: newPassword(MESSAGES.fillAllPasswordFields),
+});
+
+// ---------- ratings ----------
+
+export const ratingRequestSchema = z.object({
+  rating: starRating(),
+  comment: optionalComment(),
+});
+
+// ---------- admin ----------
+
+export const adminUserCreateRequestSchema = z.object({
+  name: personName(MESSAGES.fillRequiredFields),
+  email: email(MESSAGES.fillRequiredFields),
+  address: optionalAddress(),
+  password: newPassword(MESSAGES.fillRequiredFields),
+  role: role(MESSAGES.fillRequiredFields),
+});
+
+export const adminUserUpdateRequestSchema = z.object({
+  name: personName(MESSAGES.fillRequiredFields),
+  email: email(MESSAGES.fillRequiredFields),
+  address: optionalAddress(),
+  role: role(MESSAGES.fillRequiredFields),
+});
+
+export const adminStoreRequestSchema = z.object({
+  name: storeName(MESSAGES.fillRequiredFields),
+  address: requiredAddress(MESSAGES.fillRequiredFields),
+  phone: optionalPhone(),
+  email: optionalEmail(),
+  owner_id: referenceId(MESSAGES.fillRequiredFields, MESSAGES.invalidOwner),
+});
+
+// ---------- path parameters ----------
+
+export const idParamsSchema = z.object({ id: idParam() });
+export const storeIdParamsSchema = z.object({ storeId: idParam() });
+export const ratingIdParamsSchema = z.object({ ratingId: idParam() });
+
+// ---------- list queries ----------
+
+function wholeNumberParam(defaultValue: number, max: number, message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[0-9]{1,10}$/, { error: message, abort: true })
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message))
+    .optional()
+    .default(defaultValue);
+}
+
+const page = () => wholeNumberParam(1, MAX_PAGE, MESSAGES.invalidPage);
+const limit = (defaultValue: number, max = MAX_LIST_LIMIT) => wholeNumberParam(defaultValue, max, MESSAGES.invalidLimit(max));
+const sortOrder = () => z.enum(['asc', 'desc'], { error: MESSAGES.invalidSortOrder }).optional().default('asc');
+const sortBy = <T extends readonly [string, ...string[]]>(fields: T, defaultField: T[number]) =>
+  z.enum(fields, { error: MESSAGES.invalidSortBy }).optional().default(defaultField);
+const search = () =>
+  z
+    .string({ error: MESSAGES.searchTooLong })
+    .trim()
+    .max(SEARCH_MAX_LENGTH, MESSAGES.searchTooLong)
+    .refine((s) => !s.includes('\u0000'), MESSAGES.invalidText)
+    .optional();
+
+export const STORE_SORT_FIELDS = ['name', 'rating', 'created_at'] as const;
+export const ADMIN_USER_SORT_FIELDS = ['name', 'email', 'role', 'created_at'] as const;
+export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'rating', 'owner_id', 'created_at'] as const;
+
+export const storeListQuerySchema = z.object({
+  page: page(),
+  limit: limit(STORE_PAGE_SIZE),
+  sortBy: sortBy(STORE_SORT_FIELDS, 'name'),
+  sortOrder: sortOrder(),
+  search: search(),
+});
+
+export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
+export const storeRatingsQuerySchema = pageQuerySchema(STORE_RATINGS_PAGE_SIZE);
+export const ownerDashboardQuerySchema = pageQuerySchema(OWNER_DASHBOARD_PAGE_SIZE);
+
+export const adminUserListQuerySchema = z.object({
+  page: page(),
+  limit: limit(ADMIN_PAGE_SIZE, ADMIN_USERS_MAX_LIMIT),
+  sortBy: sortBy(ADMIN_USER_SORT_FIELDS, 'name'),
+  sortOrder: sortOrder(),
+  search: search(),
+  role: z.enum(ROLES, { error: MESSAGES.invalidRole }).optional(),
+});
+
+export const adminStoreListQuerySchema = z.object({
+  page: page(),
+  limit: limit(ADMIN_PAGE_SIZE),
+  sortBy: sortBy(ADMIN_STORE_SORT_FIELDS, 'name'),
+  sortOrder: sortOrder(),
+  search: search(),
+});
+
+// ---------- inferred request types ----------
+
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
+export type RatingRequest = z.input<typeof ratingRequestSchema>;
+export type AdminUserCreateRequest = z.input<typeof adminUserCreateRequestSchema>;
+export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
+export type AdminStoreRequest = z.input<typeof adminStoreRequestSchema>;
+export type SortOrder = 'asc' | 'desc';
+export type StoreSortField = (typeof STORE_SORT_FIELDS)[number];
+export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
+export type AdminStoreSortField = (typeof ADMIN_STORE_SORT_FIELDS)[number];
+
+export interface ListQuery<S extends string> {
+  page?: number;
+  limit?: number;
+  sortBy?: S;
+  sortOrder?: SortOrder;
+  search?: string;
+}
+export type StoreListQuery = ListQuery<StoreSortField>;
+export type AdminUserListQuery = ListQuery<AdminUserSortField> & { role?: (typeof ROLES)[number] };
+export type AdminStoreListQuery = ListQuery<AdminStoreSortField>;
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}

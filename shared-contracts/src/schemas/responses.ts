@@ -1,0 +1,197 @@
+/** Response shapes of every endpoint (DESIGN.md §7). The API serialises through these; the client is typed by them. */
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+const timestamp = () => z.string().describe('ISO 8601 date-time');
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  role: z.enum(ROLES),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+export const ratingDistributionSchema = z.object({
+  '1': z.number().int(),
+  '2': z.number().int(),
+  '3': z.number().int(),
+  '4': z.number().int(),
+  '5': z.number().int(),
+});
+
+export const storeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  owner_id: z.number().int(),
+  average_rating: z.number().describe('rating_sum / rating_count rounded to 2 decimals; 0 without ratings'),
+  total_ratings: z.number().int(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+export const storeDetailSchema = storeSchema.extend({ rating_distribution: ratingDistributionSchema });
+
+export const adminStoreSchema = storeSchema.extend({ owner_name: z.string(), owner_email: z.string() });
+
+export const storeSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  average_rating: z.number(),
+  total_ratings: z.number().int(),
+});
+
+export const adminUserDetailSchema = userSchema.extend({
+  /** For a store owner: the average over every rating of their stores (null without ratings). */
+  average_rating: z.number().nullable().optional(),
+  total_ratings: z.number().int().optional(),
+  stores: z.array(storeSummarySchema).optional(),
+});
+
+export const storeRatingSchema = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  user_name: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+export const ownRatingSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  user_id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+export const storeStatsSchema = z.object({
+  average_rating: z.number(),
+  total_ratings: z.number().int(),
+  rating_distribution: ratingDistributionSchema,
+});
+
+const pagination = { total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() };
+
+export const authResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
+export const profileResponseSchema = z.object({ user: userSchema });
+export const profileUpdateResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const passwordChangeResponseSchema = z.object({ message: z.string(), token: z.string() });
+
+export const activitySchema = z.object({
+  type: z.enum(['rating', 'user', 'store']),
+  description: z.string(),
+  timestamp: timestamp(),
+});
+
+export const userDashboardResponseSchema = z.object({
+  totalRatings: z.number().int(),
+  averageRating: z.number(),
+  totalStores: z.number().int(),
+  totalUsers: z.number().int().optional(),
+  recentActivity: z.array(activitySchema),
+});
+
+export const storeListResponseSchema = z.object({ stores: z.array(storeSchema), ...pagination });
+export const storeDetailResponseSchema = z.object({ store: storeDetailSchema });
+export const storeRatingsResponseSchema = z.object({ ratings: z.array(storeRatingSchema), ...pagination });
+export const ownRatingResponseSchema = z.object({ rating: ownRatingSchema.nullable() });
+export const ratingWriteResponseSchema = z.object({ message: z.string(), rating: ownRatingSchema, storeStats: storeStatsSchema });
+export const ratingDeleteResponseSchema = z.object({ message: z.string(), storeStats: storeStatsSchema });
+
+export const ownerStoreSchema = storeSchema.extend({ rating_distribution: ratingDistributionSchema });
+export const ownerRatingSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  store_name: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  user_name: z.string(),
+  user_email: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+export const ownerDashboardResponseSchema = z.object({
+  summary: z.object({ totalStores: z.number().int(), totalRatings: z.number().int(), averageRating: z.number() }),
+  stores: z.array(ownerStoreSchema),
+  ratings: z.array(ownerRatingSchema),
+  ...pagination,
+});
+
+export const healthStatusSchema = z.object({ status: z.enum(['healthy', 'warning']), detail: z.string() });
+export const adminDashboardResponseSchema = z.object({
+  statistics: z.object({
+    totalUsers: z.number().int(),
+    totalStores: z.number().int(),
+    totalRatings: z.number().int(),
+    userGrowth: z.number().describe('percent change of the total over the last 30 days'),
+    storeGrowth: z.number(),
+    ratingGrowth: z.number(),
+  }),
+  analytics: z.object({
+    ratingDistribution: ratingDistributionSchema,
+    topStores: z.array(storeSummarySchema),
+    systemHealth: z.object({ user_health: healthStatusSchema, store_health: healthStatusSchema, rating_health: healthStatusSchema }),
+  }),
+  recentActivity: z.array(activitySchema),
+});
+
+export const adminUserListResponseSchema = z.object({ users: z.array(userSchema), ...pagination });
+export const adminUserResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const adminUserDetailResponseSchema = z.object({ user: adminUserDetailSchema });
+export const adminStoreListResponseSchema = z.object({ stores: z.array(adminStoreSchema), ...pagination });
+export const adminStoreResponseSchema = z.object({ message: z.string(), store: adminStoreSchema });
+
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) });
+
+// ---------- inferred types ----------
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type User = z.infer<typeof userSchema>;
+export type RatingDistribution = z.infer<typeof ratingDistributionSchema>;
+export type Store = z.infer<typeof storeSchema>;
+export type StoreDetail = z.infer<typeof storeDetailSchema>;
+export type AdminStore = z.infer<typeof adminStoreSchema>;
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export type StoreRating = z.infer<typeof storeRatingSchema>;
+export type Rating = z.infer<typeof ownRatingSchema>;
+export type StoreStats = z.infer<typeof storeStatsSchema>;
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
+export type Activity = z.infer<typeof activitySchema>;
+export type UserDashboardResponse = z.infer<typeof userDashboardResponseSchema>;
+export type StoreListResponse = z.infer<typeof storeListResponseSchema>;
+export type StoreDetailResponse = z.infer<typeof storeDetailResponseSchema>;
+export type StoreRatingsResponse = z.infer<typeof storeRatingsResponseSchema>;
+export type OwnRatingResponse = z.infer<typeof ownRatingResponseSchema>;
+export type RatingWriteResponse = z.infer<typeof ratingWriteResponseSchema>;
+export type RatingDeleteResponse = z.infer<typeof ratingDeleteResponseSchema>;
+export type OwnerStore = z.infer<typeof ownerStoreSchema>;
+export type OwnerRating = z.infer<typeof ownerRatingSchema>;
+export type OwnerDashboardResponse = z.infer<typeof ownerDashboardResponseSchema>;
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+export type AdminDashboardResponse = z.infer<typeof adminDashboardResponseSchema>;
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponseSchema>;
+export type AdminStoreListResponse = z.infer<typeof adminStoreListResponseSchema>;
+export type AdminStoreResponse = z.infer<typeof adminStoreResponseSchema>;
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
