@@ -1,0 +1,227 @@
+/**
+ * Starts the real API on a free port for a test suite, on a fresh database: in-memory PGlite, or,
+ * when TEST_DATABASE_URL is set, a schema of its own in that PostgreSQL database (dropped after).
+ * Tests talk to it over HTTP only, as a client would.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApiClient, type Role } from 'shared-contracts';
+import type { ZodApp } from '../../src/app-context';
+import { buildApp } from '../../src/app';
+import { hashPassword } from '../../src/auth/passwords';
+import type { ThrottleLimits } from '../../src/auth/throttle';
+import { signToken } from '../../src/auth/tokens';
+import { type Config } from '../../src/config';
+import { type Database, type Engine, openDatabase } from '../../src/db/database';
+
+export type { Engine };
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, with `contentType` (default application/json). */
+  rawBody?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CreatedUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  password: string;
+  token: string;
+}
+
+export interface TestServerOptions {
+  seedDemoData?: boolean;
+  throttle?: Partial<ThrottleLimits>;
+  redisUrl?: string;
+  tokenTtlSeconds?: number;
+}
+
+export class TestServer {
+  private userCounter = 0;
+  private storeCounter = 0;
+
+  constructor(
+    readonly engine: Engine,
+    readonly app: ZodApp,
+    readonly database: Database,
+    readonly baseUrl: string,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  get db() {
+    return this.database.db;
+  }
+
+  async request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(this.baseUrl + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get = <T = any>(p: string, o?: RequestOptions) => this.request<T>('GET', p, o);
+  post = <T = any>(p: string, o?: RequestOptions) => this.request<T>('POST', p, o);
+  put = <T = any>(p: string, o?: RequestOptions) => this.request<T>('PUT', p, o);
+  del = <T = any>(p: string, o?: RequestOptions) => this.request<T>('DELETE', p, o);
+
+  /** The shared-contracts client, as the web apps use it. */
+  client(token?: string, onUnauthorized?: () => void) {
+    return createApiClient({ baseURL: this.baseUrl, getToken: () => token ?? null, onUnauthorized });
+  }
+
+  /** Signs in through the API and returns the token. */
+  async signIn(email: string, password: string, role: Role): Promise<string> {
+    const res = await this.post('/api/auth/login', { body: { email, password, role } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return res.body.token;
+  }
+
+  /** A user inserted straight into the database, with a valid token (no sign-in round trip). */
+  async createUser(role: Role, overrides: Partial<{ name: string; email: string; password: string; address: string }> = {}): Promise<CreatedUser> {
+    const n = ++this.userCounter;
+    const unique = randomBytes(3).toString('hex');
+    const password = overrides.password ?? 'Secret@123';
+    const name = overrides.name ?? `Test ${role.replace('_', ' ')} number ${n} ${unique}`.slice(0, 60);
+    const email = overrides.email ?? `${role}.${n}.${unique}@test.example`;
+    const row = await this.db
+      .insertInto('users')
+      .values({ name, email, address: overrides.address ?? `${n} Test Street, Test City`, role, password_hash: await cachedHash(password) })
+      .returning(['id', 'token_version'])
+      .executeTakeFirstOrThrow();
+    const token = signToken({ userId: row.id, tokenVersion: row.token_version }, TEST_JWT_SECRET, 3600);
+    return { id: row.id, name, email, role, password, token };
+  }
+
+  /** A store inserted straight into the database. */
+  async createStore(ownerId: number, overrides: Partial<{ name: string; address: string; email: string | null; phone: string | null; created_at: Date }> = {}) {
+    const n = ++this.storeCounter;
+    return this.db
+      .insertInto('stores')
+      .values({
+        name: overrides.name ?? `Test Store ${n}`,
+        address: overrides.address ?? `${n} Market Road, Test City`,
+        email: overrides.email === undefined ? `store${n}@test.example` : overrides.email,
+        phone: overrides.phone === undefined ? '+91 80 1234 5678' : overrides.phone,
+        owner_id: ownerId,
+        ...(overrides.created_at ? { created_at: overrides.created_at, updated_at: overrides.created_at } : {}),
+      })
+      .returning(['id', 'name', 'address', 'owner_id'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Every store whose kept figures differ from COUNT/SUM over its ratings (the DESIGN.md §8 invariant). */
+  async storesWithWrongAggregates() {
+    const stores = await this.db
+      .selectFrom('stores')
+      .select(['id', 'rating_count', 'rating_sum', 'rating_1', 'rating_2', 'rating_3', 'rating_4', 'rating_5', 'average_rating'])
+      .execute();
+    const actual = await this.db
+      .selectFrom('ratings')
+      .select(['store_id', 'rating'])
+      .execute();
+    const wrong: Array<{ id: number; kept: unknown; actual: unknown }> = [];
+    for (const s of stores) {
+      const mine = actual.filter((r) => r.store_id === s.id).map((r) => Number(r.rating));
+      const count = mine.length;
+      const sum = mine.reduce((a, b) => a + b, 0);
+      const per = [1, 2, 3, 4, 5].map((k) => mine.filter((r) => r === k).length);
+      const avg = count ? Math.round((sum / count) * 100) / 100 : 0;
+      const kept = [s.rating_count, s.rating_sum, s.rating_1, s.rating_2, s.rating_3, s.rating_4, s.rating_5, Number(s.average_rating)];
+      const expected = [count, sum, ...per, avg];
+      if (kept.some((v, i) => Number(v) !== expected[i])) wrong.push({ id: s.id, kept, actual: expected });
+    }
+    return wrong;
+  }
+
+  async close(): Promise<void> {
+    await this.cleanup();
+  }
+}
+
+const hashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+}
+
+export function testConfig(dataDir: string, options: TestServerOptions = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    jwtSecret: TEST_JWT_SECRET,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    redisUrl: options.redisUrl,
+    trustProxy: false,
+    logLevel: 'silent',
+    bodyLimit: 64 * 1024,
+    seedDemoData: options.seedDemoData ?? false,
+    throttle: {
+      windowMs: 60_000,
+      loginFailuresPerAccount: 1_000,
+      loginFailuresPerAddress: 100_000,
+      registrationsPerAddress: 100_000,
+      registrationsPerAccount: 1_000,
+      ...options.throttle,
+    },
+  };
+}
+
+export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-ratings-test-'));
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = engine === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+  if (engine === 'postgres' && !url) throw new Error('TEST_DATABASE_URL is needed for the postgres engine');
+
+  const database = await openDatabase(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: 10 } : {});
+  const config = testConfig(dataDir, options);
+  const app = await buildApp({ config, database, schema, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  return new TestServer(engine, app, database, `http://127.0.0.1:${port}`, async () => {
+    await app.close();
+    if (schema && url) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
