@@ -5,7 +5,8 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { MESSAGES } from 'shared-contracts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, ZodApp } from './app-context';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './auth/counter-store';
@@ -50,6 +51,11 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // Errors raised before routing (a badly encoded URL, an over-long path parameter) keep our error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(status).send({ message: MESSAGES.invalidInput });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   let counters: CounterStore | undefined;

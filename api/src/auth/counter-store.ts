@@ -12,7 +12,8 @@ export interface WindowCount {
 
 export interface CounterStore {
   increment(key: string, windowMs: number): Promise<WindowCount>;
-  get(key: string): Promise<WindowCount>;
+  /** Takes one off a live count (never below 0, never starting a window). */
+  decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,11 +36,12 @@ export class MemoryCounterStore implements CounterStore {
     return { count: entry.count, resetInMs: entry.expiresAt - now };
   }
 
-  async get(key: string): Promise<WindowCount> {
-    const now = Date.now();
+
+  async decrement(key: string): Promise<void> {
     const entry = this.counters.get(key);
-    if (!entry || entry.expiresAt <= now) return { count: 0, resetInMs: 0 };
-    return { count: entry.count, resetInMs: entry.expiresAt - now };
+    if (!entry || entry.expiresAt <= Date.now()) return;
+    entry.count -= 1;
+    if (entry.count <= 0) this.counters.delete(key);
   }
 
   async reset(key: string): Promise<void> {
@@ -64,6 +66,13 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+const DECREMENT_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
+end
+return 0
+`;
+
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
 
@@ -78,13 +87,9 @@ export class RedisCounterStore implements CounterStore {
     return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
   }
 
-  async get(key: string): Promise<WindowCount> {
-    const [[, value], [, ttl]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [
-      [Error | null, string | null],
-      [Error | null, number],
-    ];
-    if (value === null) return { count: 0, resetInMs: 0 };
-    return { count: Number(value), resetInMs: Math.max(0, Number(ttl)) };
+
+  async decrement(key: string): Promise<void> {
+    await this.redis.eval(DECREMENT_SCRIPT, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {

@@ -21,31 +21,32 @@ export class AuthThrottle {
     private readonly limits: ThrottleLimits,
   ) {}
 
-  async assertLoginAllowed(email: string, address: string): Promise<void> {
-    const [account, client] = await Promise.all([
-      this.store.get(accountKey('login', email)),
-      this.store.get(`login:addr:${address}`),
-    ]);
-    if (account.count >= this.limits.loginFailuresPerAccount) throw tooMany(MESSAGES.tooManyLoginAttempts, account.resetInMs);
-    if (client.count >= this.limits.loginFailuresPerAddress) throw tooMany(MESSAGES.tooManyLoginAttempts, client.resetInMs);
+  /**
+   * Counts this sign-in attempt as a failure before the password is checked, and refuses it past the
+   * limits. Counting first (atomically) means parallel guesses cannot all slip past the check while
+   * the slow password verification runs; a refused attempt is taken off again, and a successful one
+   * is settled by `recordLoginSuccess`.
+   */
+  async beginLoginAttempt(email: string, address: string): Promise<void> {
+    const keys = [accountKey('login', email), addressKey('login', address)];
+    const [account, client] = await Promise.all(keys.map((key) => this.store.increment(key, this.limits.windowMs)));
+    const over = account.count > this.limits.loginFailuresPerAccount ? account : client.count > this.limits.loginFailuresPerAddress ? client : null;
+    if (over) {
+      await Promise.all(keys.map((key) => this.store.decrement(key)));
+      throw tooMany(MESSAGES.tooManyLoginAttempts, over.resetInMs);
+    }
   }
 
-  async recordLoginFailure(email: string, address: string): Promise<void> {
-    await Promise.all([
-      this.store.increment(accountKey('login', email), this.limits.windowMs),
-      this.store.increment(`login:addr:${address}`, this.limits.windowMs),
-    ]);
-  }
-
-  async recordLoginSuccess(email: string): Promise<void> {
-    await this.store.reset(accountKey('login', email));
+  /** The attempt succeeded: the account's count is cleared and the attempt is taken off the address's count. */
+  async recordLoginSuccess(email: string, address: string): Promise<void> {
+    await Promise.all([this.store.reset(accountKey('login', email)), this.store.decrement(addressKey('login', address))]);
   }
 
   /** Counts this sign-up attempt and refuses it past the limits. */
   async registerAttempt(email: string, address: string): Promise<void> {
     const [account, client] = await Promise.all([
       this.store.increment(accountKey('register', email), this.limits.windowMs),
-      this.store.increment(`register:addr:${address}`, this.limits.windowMs),
+      this.store.increment(addressKey('register', address), this.limits.windowMs),
     ]);
     if (account.count > this.limits.registrationsPerAccount) throw tooMany(MESSAGES.tooManyRegistrations, account.resetInMs);
     if (client.count > this.limits.registrationsPerAddress) throw tooMany(MESSAGES.tooManyRegistrations, client.resetInMs);
@@ -54,6 +55,10 @@ export class AuthThrottle {
 
 function accountKey(kind: string, email: string): string {
   return `${kind}:acct:${email.trim().toLowerCase()}`;
+}
+
+function addressKey(kind: string, address: string): string {
+  return `${kind}:addr:${address}`;
 }
 
 function tooMany(message: string, resetInMs: number): ApiError {

@@ -1,5 +1,6 @@
 /** JWTs: HS256 only, with an expiry, carrying the user id and the user's token version. */
 import jwt from 'jsonwebtoken';
+import { MAX_ID } from 'shared-contracts';
 
 const ALGORITHM = 'HS256' as const;
 
@@ -23,7 +24,7 @@ export function verifyToken(token: string, secret: string): TokenClaims | null {
     if (typeof payload !== 'object' || payload === null) return null;
     const userId = Number(payload.sub);
     const tokenVersion = (payload as { tv?: unknown }).tv;
-    if (!Number.isSafeInteger(userId) || userId < 1 || typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
+    if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_ID || typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
     if (typeof payload.exp !== 'number') return null;
     return { userId, tokenVersion };
   } catch {

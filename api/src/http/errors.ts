@@ -37,6 +37,8 @@ export const conflict = (message: string, field?: string) =>
 /** PostgreSQL error codes the handlers translate. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** Text PostgreSQL cannot store (a NUL byte): only ever client input that validation let through. */
+export const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
 
 export function isPgError(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
@@ -71,6 +73,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       return reply.code(400).send({ message: errors[0].message, errors });
     }
+
+    if (isPgError(error, PG_CHARACTER_NOT_IN_REPERTOIRE)) return reply.code(400).send({ message: MESSAGES.invalidText });
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });

@@ -93,7 +93,8 @@ export const optionalEmail = () =>
       .string({ error: MESSAGES.invalidEmail })
       .trim()
       .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true })
-      .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+      .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
+      .refine(hasNoNul, MESSAGES.invalidText),
   );
 
 /** An integer rating 1..5; anything else asks the user to select one. */

@@ -119,7 +119,7 @@ const sortBy = <T extends readonly [string, ...string[]]>(fields: T, defaultFiel
   z.enum(fields, { error: MESSAGES.invalidSortBy }).optional().default(defaultField);
 const search = () =>
   z
-    .string({ error: MESSAGES.searchTooLong })
+    .string({ error: MESSAGES.invalidInput })
     .trim()
     .max(SEARCH_MAX_LENGTH, MESSAGES.searchTooLong)
     .refine((s) => !s.includes('\u0000'), MESSAGES.invalidText)

@@ -10,6 +10,7 @@ import {
   MESSAGES,
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
+import { NOW } from '../../db/now';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { toStore } from '../../http/dto';
@@ -120,7 +121,7 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
         await assertStoreOwner(trx, owner_id);
         await trx
           .updateTable('stores')
-          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, updated_at: new Date() })
+          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, updated_at: NOW })
           .where('id', '=', id)
           .execute();
         return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import {
   MESSAGES,
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
+import { NOW } from '../../db/now';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -175,7 +176,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
         if (await emailTakenByAnother(trx, email, id)) throw conflict(MESSAGES.emailTaken, 'email');
         return trx
           .updateTable('users')
-          .set({ name, email, address, role, updated_at: new Date() })
+          .set({ name, email, address, role, updated_at: NOW })
           .where('id', '=', id)
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import {
   registerRequestSchema,
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
+import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { toUser } from '../../http/dto';
@@ -26,7 +27,8 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     { schema: { tags, summary: 'Sign in with email, password and the chosen role', body: loginRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => {
       const { email, password, role } = request.body;
-      await throttle.assertLoginAllowed(email, request.ip);
+      // Counted as a failure until it succeeds (DESIGN.md §9).
+      await throttle.beginLoginAttempt(email, request.ip);
 
       const user = await db
         .selectFrom('users')
@@ -35,11 +37,8 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
         .executeTakeFirst();
       const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
       // One answer for a wrong password, an unknown email and a role that is not the account's.
-      if (!user || !passwordOk || user.role !== role) {
-        await throttle.recordLoginFailure(email, request.ip);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
-      await throttle.recordLoginSuccess(email);
+      if (!user || !passwordOk || user.role !== role) throw unauthorized(MESSAGES.invalidCredentials);
+      await throttle.recordLoginSuccess(email, request.ip);
       return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toUser(user) };
     },
   );
@@ -93,7 +92,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
       const { name, address } = request.body;
       const user = await db
         .updateTable('users')
-        .set({ name, address, updated_at: new Date() })
+        .set({ name, address, updated_at: NOW })
         .where('id', '=', currentUser(request).id)
         .returning(USER_COLUMNS)
         .executeTakeFirst();
@@ -125,7 +124,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
       const passwordHash = await hashPassword(newPassword);
       const updated = await db
         .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: new Date() }))
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: NOW }))
         .where('id', '=', me.id)
         .returning(['id', 'token_version'])
         .executeTakeFirst();

@@ -10,6 +10,7 @@ import {
   storeIdParamsSchema,
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
+import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
 import { toRating, toStoreStats } from '../../http/dto';
 import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
@@ -70,7 +71,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
               oc.columns(['user_id', 'store_id']).doUpdateSet((eb) => ({
                 rating: eb.ref('excluded.rating'),
                 comment: eb.ref('excluded.comment'),
-                updated_at: new Date(),
+                updated_at: NOW,
               })),
             )
             .returning([...RATING_COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
@@ -113,7 +114,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const result = await inTransaction(db, async (trx) => {
         const row = await trx
           .updateTable('ratings')
-          .set({ rating, comment: comment ?? null, updated_at: new Date() })
+          .set({ rating, comment: comment ?? null, updated_at: NOW })
           .where('id', '=', request.params.ratingId)
           .where('user_id', '=', currentUser(request).id)
           .returning(RATING_COLUMNS)
