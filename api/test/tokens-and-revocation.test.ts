@@ -161,6 +161,7 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       ['sub 0', { sub: '0', tv: 0 }],
       ['a negative sub', { sub: '-1', tv: 0 }],
       ['a sub beyond any integer id', { sub: '99999999999999999999', tv: 0 }],
+      ['a sub just past the database integer range', { sub: '2147483648', tv: 0 }],
       ['a string token version', { sub: '1', tv: '0' }],
       ['no token version', { sub: '1' }],
     ])('rejects a correctly signed token with %s, without a 500', async (_label, claims) => {
