@@ -6,11 +6,16 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+      {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+        module: { type: 'commonjs' },
+      },
     ],
   },
   moduleNameMapper: {
     '^shared-contracts$': path.join(__dirname, 'shared-contracts/src/index.ts'),
+    '^shared-contracts/react$': path.join(__dirname, 'shared-contracts/src/react/index.ts'),
+    '\\.css$': 'identity-obj-proxy',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   reporters: ['default', path.join(__dirname, 'tools/jest-summary-reporter.js')],

@@ -17,6 +17,7 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
 import { registerErrorHandling } from './http/errors';
+import { discoverSite, pageFallback, registerSite } from './http/site';
 import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
 import { registerAdminStoreRoutes } from './routes/admin/stores';
 import { registerAdminUserRoutes } from './routes/admin/users';
@@ -92,9 +93,14 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
-  registerErrorHandling(app);
+  const site = discoverSite(config.siteDir, config.remotesFile);
+  registerErrorHandling(app, site ? { notFoundFallback: pageFallback(site) } : {});
 
-  await app.register(helmet, { global: true });
+  await app.register(helmet, {
+    global: true,
+    // Served over plain HTTP locally; TLS, where there is any, ends at the load balancer.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -114,6 +120,9 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   registerAdminDashboardRoutes(app, context);
   registerAdminUserRoutes(app, context);
   registerAdminStoreRoutes(app, context);
+
+  if (site) await registerSite(app, site);
+  else app.log.info('the web site is not built; serving the API only (npm start builds it)');
 
   return app;
 }

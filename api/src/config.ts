@@ -25,6 +25,10 @@ export interface Config {
   /** Seed the demo data into an empty database. */
   seedDemoData: boolean;
   throttle: ThrottleLimits;
+  /** The checkout whose shell/dist and mf-<area>/dist are served next to the API. */
+  siteDir: string;
+  /** A remotes.json to serve instead of the shell's own (point a remote at another build). */
+  remotesFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +39,8 @@ export class ConfigError extends Error {
 
 /** The repository's default data folder (git-ignored). */
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '..', '.data');
+/** The repository, whose built apps are the site. */
+export const DEFAULT_SITE_DIR = path.resolve(__dirname, '..', '..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -91,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     bodyLimit: integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     seedDemoData: flag('SEED_DEMO_DATA', true),
+    siteDir: env.SITE_DIR?.trim() ? path.resolve(env.SITE_DIR.trim()) : DEFAULT_SITE_DIR,
+    ...(env.REMOTES_FILE?.trim() ? { remotesFile: path.resolve(env.REMOTES_FILE.trim()) } : {}),
     throttle: {
       windowMs: integer('THROTTLE_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60) * 1000,
       loginFailuresPerAccount: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),

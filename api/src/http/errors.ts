@@ -58,7 +58,12 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHandlingOptions {
+  /** Answers a not-found request itself (the site's page fallback), or returns undefined. */
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -91,5 +96,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ message: MESSAGES.internalError });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.routeNotFound }));
+  app.setNotFoundHandler((request, reply) => options.notFoundFallback?.(request, reply) ?? reply.code(404).send({ message: MESSAGES.routeNotFound }));
 }

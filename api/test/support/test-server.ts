@@ -191,6 +191,8 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     logLevel: 'silent',
     bodyLimit: 64 * 1024,
     seedDemoData: options.seedDemoData ?? false,
+    // No built site there: these servers answer the API only.
+    siteDir: dataDir,
     throttle: {
       windowMs: 60_000,
       loginFailuresPerAccount: 1_000,

@@ -1,0 +1,18 @@
+// Runs this remote alone in development, with the stand-in shell of shared-contracts.
+import { createRoot } from 'react-dom/client';
+import { StandaloneHarness } from 'shared-contracts/react';
+import LoginPage from './exposed/LoginPage';
+import ProfilePage from './exposed/ProfilePage';
+import RegisterPage from './exposed/RegisterPage';
+
+createRoot(document.getElementById('root')!).render(
+  <StandaloneHarness
+    title="mf-auth"
+    basename="/mf/auth"
+    pages={[
+      { path: '/login', label: 'Sign in', element: <LoginPage /> },
+      { path: '/register', label: 'Sign up', element: <RegisterPage /> },
+      { path: '/profile', label: 'Profile', element: <ProfilePage /> },
+    ]}
+  />,
+);

@@ -1,0 +1,7 @@
+export default function LoginPage() {
+  return (
+    <main className="page">
+      <h1>LoginPage</h1>
+    </main>
+  );
+}

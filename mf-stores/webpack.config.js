@@ -1,0 +1,16 @@
+const { createAppConfig } = require('../tools/webpack-app');
+const apps = require('../tools/apps');
+
+const app = apps.remotes.find((r) => r.folder === 'mf-stores');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: app.name,
+  kind: 'remote',
+  devPort: app.devPort,
+  mountPath: app.mountPath,
+  exposes: {
+    './StoreListPage': './src/exposed/StoreListPage.tsx',
+    './StoreDetailPage': './src/exposed/StoreDetailPage.tsx',
+  },
+});

@@ -1,0 +1,3 @@
+export * from './auth-context';
+export * from './api-context';
+export * from './StandaloneHarness';

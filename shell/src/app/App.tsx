@@ -1,0 +1,15 @@
+import { BrowserRouter } from 'react-router-dom';
+import { AuthProvider } from '../auth/AuthProvider';
+import { AppToaster } from '../features/feedback/AppToaster';
+import { AppRoutes } from './AppRoutes';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AuthProvider>
+        <AppRoutes />
+        <AppToaster />
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}

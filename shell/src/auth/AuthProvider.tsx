@@ -1,0 +1,136 @@
+/**
+ * The session (spec §4): loading at start; a saved token is checked by fetching the profile, and a
+ * failure there signs out. Login and registration store the token and greet the user; logout clears
+ * it. A 401 on any authenticated call ends the session once. Other tabs' sign-outs are followed.
+ */
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  type ApiClient,
+  createApiClient,
+  MESSAGES,
+  type RegisterRequest,
+  type Role,
+  TOKEN_STORAGE_KEY,
+  type User,
+  welcomeBackMessage,
+  welcomeNewUserMessage,
+} from 'shared-contracts';
+import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
+import { readToken, writeToken } from './session-storage';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Tests pass a client of their own; the site builds one for the same origin. */
+  client?: (options: { getToken: () => string | null; onUnauthorized: () => void }) => ApiClient;
+}
+
+const defaultClient: NonNullable<AuthProviderProps['client']> = (options) => createApiClient({ baseURL: '', ...options });
+
+export function AuthProvider({ children, client = defaultClient }: AuthProviderProps) {
+  const [token, setToken] = useState<string | null>(() => readToken());
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState<boolean>(() => readToken() !== null);
+  const tokenRef = useRef(token);
+
+  const applyToken = useCallback((next: string | null) => {
+    tokenRef.current = next;
+    writeToken(next);
+    setToken(next);
+  }, []);
+
+  const endSession = useCallback(() => {
+    applyToken(null);
+    setUser(null);
+  }, [applyToken]);
+
+  const api = useMemo(
+    () =>
+      client({
+        getToken: () => tokenRef.current,
+        onUnauthorized: () => {
+          // Only the first 401 of a session speaks; later ones find no session to end.
+          if (tokenRef.current === null) return;
+          endSession();
+          toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
+        },
+      }),
+    // The client is built once per provider.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  // Check the saved session once at start.
+  useEffect(() => {
+    const saved = tokenRef.current;
+    if (!saved) return;
+    let cancelled = false;
+    api.auth
+      .getProfile()
+      .then(({ user: profile }) => {
+        if (!cancelled && tokenRef.current === saved) setUser(profile);
+      })
+      .catch(() => {
+        if (!cancelled && tokenRef.current === saved) endSession();
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, endSession]);
+
+  // Signing out in another tab signs out here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY && event.newValue === null && tokenRef.current !== null) {
+        tokenRef.current = null;
+        setToken(null);
+        setUser(null);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string, role: Role) => {
+      const result = await api.auth.login({ email, password, role });
+      applyToken(result.token);
+      setUser(result.user);
+      toast.success(welcomeBackMessage(result.user.name));
+      return result.user;
+    },
+    [api, applyToken],
+  );
+
+  const register = useCallback(
+    async (data: RegisterRequest) => {
+      const result = await api.auth.register(data);
+      applyToken(result.token);
+      setUser(result.user);
+      toast.success(welcomeNewUserMessage(result.user.name));
+      return result.user;
+    },
+    [api, applyToken],
+  );
+
+  const logout = useCallback(() => {
+    endSession();
+    toast.success(MESSAGES.loggedOut);
+  }, [endSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, token, loading, login, register, logout, updateUser: setUser, replaceToken: applyToken }),
+    [user, token, loading, login, register, logout, applyToken],
+  );
+
+  return (
+    <ApiContext.Provider value={api}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </ApiContext.Provider>
+  );
+}

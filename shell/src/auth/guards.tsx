@@ -1,0 +1,45 @@
+/** Route guards (spec §2): a spinner while the session loads, then the bounce rules. */
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { Role } from 'shared-contracts';
+import { useAuth } from 'shared-contracts/react';
+import { PageSpinner } from '../features/feedback/PageSpinner';
+
+const Checking = () => <PageSpinner label="Checking your session" />;
+
+/** Signed-in users only; others go to /login (and come back after signing in). */
+export function RequireSignedIn() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Checking />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+/** Users with one of these roles only; other signed-in users go to /dashboard. */
+export function RequireRole({ roles }: { roles: Role[] }) {
+  const { user, loading } = useAuth();
+  if (loading) return <Checking />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Sign-in and sign-up: a signed-in user goes to /dashboard. */
+export function SignedOutOnly() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <Checking />;
+  if (user) {
+    // Back to the page that sent them to sign in, if any.
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={typeof from === 'string' && from.startsWith('/') ? from : '/dashboard'} replace />;
+  }
+  return <Outlet />;
+}
+
+/** `/`: the dashboard when signed in, otherwise the sign-in page. */
+export function HomeRedirect() {
+  const { user, loading } = useAuth();
+  if (loading) return <Checking />;
+  return <Navigate to={user ? '/dashboard' : '/login'} replace />;
+}

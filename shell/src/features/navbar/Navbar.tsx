@@ -1,0 +1,76 @@
+/**
+ * The navigation bar of a signed-in user (spec §2): brand to the role's dashboard, the role's links
+ * with the active one marked, name and role badge, a mobile menu that also shows the email, Logout.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
+import { useAuth } from 'shared-contracts/react';
+import styles from './Navbar.module.css';
+import { isActive, navLinksFor } from './nav-links';
+
+export function Navbar() {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // A route change closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  if (!user) return null;
+  const links = navLinksFor(user.role);
+  const onLogout = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className={styles.bar}>
+      <nav className={styles.inner} aria-label="Main">
+        <Link to={dashboardPathForRole(user.role)} className={styles.brand}>
+          <span aria-hidden="true" className={styles.logo}>★</span> Store Ratings
+        </Link>
+
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span aria-hidden="true" className={styles.burger} />
+        </button>
+
+        <div id={menuId} className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`}>
+          <ul className={styles.links}>
+            {links.map((link) => {
+              const active = isActive(link, pathname);
+              return (
+                <li key={link.label}>
+                  <Link to={link.to} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined}>
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <div className={styles.account}>
+            <span className={styles.identity}>
+              <span className={styles.name}>{user.name}</span>
+              <span className={styles.badge} data-role={user.role}>
+                {roleBadgeLabel(user.role)}
+              </span>
+            </span>
+            <span className={styles.email}>{user.email}</span>
+            <button type="button" className={styles.logout} onClick={onLogout}>
+              Logout
+            </button>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

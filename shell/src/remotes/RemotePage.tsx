@@ -1,0 +1,63 @@
+/**
+ * A route rendered by a remote: fetched on first render, with a spinner while it loads and, when it
+ * fails to load or throws while rendering, a contained fallback with a retry. The navbar and every
+ * other remote keep working.
+ */
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { PageSpinner } from '../features/feedback/PageSpinner';
+import styles from './RemotePage.module.css';
+import { loadRemotePage, type RemoteName } from './registry';
+
+interface BoundaryProps {
+  area: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`The ${this.props.area} area failed`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className={styles.fallback} role="alert" aria-labelledby="remote-fallback-title">
+        <h1 id="remote-fallback-title" className={styles.title}>
+          This part of Store Ratings is not available right now
+        </h1>
+        <p className={styles.text}>
+          The {this.props.area} could not be loaded. Check your connection and try again; the rest of the site keeps working.
+        </p>
+        <button type="button" className={styles.retry} onClick={this.props.onRetry}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+}
+
+export interface RemotePageProps {
+  remote: RemoteName;
+  module: string;
+  /** How the area is named to the user, e.g. 'sign-in page'. */
+  area: string;
+}
+
+export function RemotePage({ remote, module, area }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(() => lazy(() => loadRemotePage(remote, module, attempt > 0)), [remote, module, attempt]);
+  return (
+    <RemoteErrorBoundary key={attempt} area={area} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<PageSpinner label={`Loading the ${area}`} />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
