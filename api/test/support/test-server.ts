@@ -54,6 +54,9 @@ export interface TestServerOptions {
   throttle?: Partial<ThrottleLimits>;
   redisUrl?: string;
   tokenTtlSeconds?: number;
+  /** A checkout-like folder with shell/dist and mf-<area>/dist to serve as the site. */
+  siteDir?: string;
+  remotesFile?: string;
 }
 
 export class TestServer {
@@ -191,8 +194,9 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     logLevel: 'silent',
     bodyLimit: 64 * 1024,
     seedDemoData: options.seedDemoData ?? false,
-    // No built site there: these servers answer the API only.
-    siteDir: dataDir,
+    // By default no built site there: these servers answer the API only.
+    siteDir: options.siteDir ?? dataDir,
+    ...(options.remotesFile ? { remotesFile: options.remotesFile } : {}),
     throttle: {
       windowMs: 60_000,
       loginFailuresPerAccount: 1_000,
