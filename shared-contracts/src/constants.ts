@@ -45,3 +45,13 @@ export const TOAST_ERROR_DURATION_MS = 4000;
 export const TOAST_LIMIT = 20;
 
 export const TOKEN_STORAGE_KEY = 'token';
+
+/** What kind of store it is; every store has one ('Other' unless set). */
+export const STORE_CATEGORIES = ['Grocery', 'Electronics', 'Fashion', 'Restaurants', 'Healthcare', 'Other'] as const;
+export type StoreCategory = (typeof STORE_CATEGORIES)[number];
+export const DEFAULT_STORE_CATEGORY: StoreCategory = 'Other';
+
+/** Bounds of the store list's `minRating` filter (stores whose average is at least this). */
+export const MIN_RATING_FILTER_MIN = 0;
+export const MIN_RATING_FILTER_MAX = 5;
+

@@ -27,6 +27,8 @@ export const MESSAGES = {
   invalidPhone: 'Please enter a valid phone number',
   invalidRole: 'Please select a valid role',
   invalidOwner: 'Please select a store owner',
+  invalidCategory: 'Please select a valid category',
+  invalidMinRating: 'Minimum rating must be a number from 0 to 5',
   invalidId: 'Invalid id',
   invalidPage: 'Page must be a whole number from 1 to 1000000',
   invalidLimit: (max: number) => `Limit must be a whole number from 1 to ${max}`,

@@ -1,11 +1,13 @@
 /** Numbered migrations, applied in order at start under Kysely's migration lock. */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/0001_initial';
+import * as storeCategory from './migrations/0002_store_category';
 import type { DB } from './schema';
 
 /** Add new migrations here, numbered, never edited once released. */
 const MIGRATIONS: Record<string, { statements: string[] }> = {
   '0001_initial': initial,
+  '0002_store_category': storeCategory,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,6 @@
 /** Table types for Kysely: the shape of the database as migrations leave it. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Role } from 'shared-contracts';
+import type { Role, StoreCategory } from 'shared-contracts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -25,6 +25,8 @@ export interface StoresTable {
   phone: string | null;
   email: string | null;
   owner_id: number;
+  /** One of STORE_CATEGORIES (check constraint); 'Other' by default. */
+  category: ColumnType<StoreCategory, StoreCategory | undefined, StoreCategory>;
   /** Maintained by the ratings trigger only. */
   rating_count: Counter;
   rating_sum: Counter;

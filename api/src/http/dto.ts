@@ -1,5 +1,5 @@
 /** Database rows to API shapes: numbers as numbers, dates as ISO strings, no secrets. */
-import type { RatingDistribution, Role, Store, StoreStats, User } from 'shared-contracts';
+import type { RatingDistribution, Role, Store, StoreCategory, StoreStats, User } from 'shared-contracts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -32,6 +32,7 @@ export interface StoreRow {
   phone: string | null;
   email: string | null;
   owner_id: number;
+  category: StoreCategory;
   average_rating: number | string;
   rating_count: number | string;
   created_at: Date | string;
@@ -46,6 +47,7 @@ export function toStore(row: StoreRow): Store {
     phone: row.phone,
     email: row.email,
     owner_id: row.owner_id,
+    category: row.category,
     average_rating: Number(row.average_rating),
     total_ratings: Number(row.rating_count),
     created_at: iso(row.created_at),

@@ -3,13 +3,18 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_USERS_MAX_LIMIT,
+  DEFAULT_STORE_CATEGORY,
   LOGIN_PASSWORD_MAX_LENGTH,
   MAX_LIST_LIMIT,
   MAX_PAGE,
+  MIN_RATING_FILTER_MAX,
+  MIN_RATING_FILTER_MIN,
   OWNER_DASHBOARD_PAGE_SIZE,
   SEARCH_MAX_LENGTH,
   STORE_PAGE_SIZE,
+  STORE_CATEGORIES,
   STORE_RATINGS_PAGE_SIZE,
+  type StoreCategory,
 } from '../constants';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
@@ -69,6 +74,11 @@ export const ratingRequestSchema = z.object({
   comment: optionalComment(),
 });
 
+// ---------- stores ----------
+
+/** One of STORE_CATEGORIES, spelled exactly; anything else asks for a valid category. */
+export const storeCategory = () => z.enum(STORE_CATEGORIES, { error: MESSAGES.invalidCategory });
+
 // ---------- admin ----------
 
 export const adminUserCreateRequestSchema = z.object({
@@ -92,7 +102,12 @@ export const adminStoreRequestSchema = z.object({
   phone: optionalPhone(),
   email: optionalEmail(),
   owner_id: referenceId(MESSAGES.fillRequiredFields, MESSAGES.invalidOwner),
+  /** Optional; a new store without one is 'Other'. */
+  category: storeCategory().optional().default(DEFAULT_STORE_CATEGORY),
 });
+
+/** The edit body: as the create body, but a missing category keeps the store's current one. */
+export const adminStoreUpdateRequestSchema = adminStoreRequestSchema.extend({ category: storeCategory().optional() });
 
 // ---------- path parameters ----------
 
@@ -129,12 +144,23 @@ export const STORE_SORT_FIELDS = ['name', 'rating', 'created_at'] as const;
 export const ADMIN_USER_SORT_FIELDS = ['name', 'email', 'role', 'created_at'] as const;
 export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'rating', 'owner_id', 'created_at'] as const;
 
+/** A minimum average from 0 to 5 written as a plain decimal ('3', '4.5'); stores without ratings count as 0. */
+const minRating = () =>
+  z
+    .string({ error: MESSAGES.invalidMinRating })
+    .regex(/^[0-9]{1,2}(\.[0-9]{1,4})?$/, { error: MESSAGES.invalidMinRating, abort: true })
+    .transform(Number)
+    .pipe(z.number().min(MIN_RATING_FILTER_MIN, MESSAGES.invalidMinRating).max(MIN_RATING_FILTER_MAX, MESSAGES.invalidMinRating))
+    .optional();
+
 export const storeListQuerySchema = z.object({
   page: page(),
   limit: limit(STORE_PAGE_SIZE),
   sortBy: sortBy(STORE_SORT_FIELDS, 'name'),
   sortOrder: sortOrder(),
   search: search(),
+  category: storeCategory().optional(),
+  minRating: minRating(),
 });
 
 export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
@@ -168,6 +194,7 @@ export type RatingRequest = z.input<typeof ratingRequestSchema>;
 export type AdminUserCreateRequest = z.input<typeof adminUserCreateRequestSchema>;
 export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
 export type AdminStoreRequest = z.input<typeof adminStoreRequestSchema>;
+export type AdminStoreUpdateRequest = z.input<typeof adminStoreUpdateRequestSchema>;
 export type SortOrder = 'asc' | 'desc';
 export type StoreSortField = (typeof STORE_SORT_FIELDS)[number];
 export type AdminUserSortField = (typeof ADMIN_USER_SORT_FIELDS)[number];
@@ -180,7 +207,12 @@ export interface ListQuery<S extends string> {
   sortOrder?: SortOrder;
   search?: string;
 }
-export type StoreListQuery = ListQuery<StoreSortField>;
+export type StoreListQuery = ListQuery<StoreSortField> & {
+  /** Only stores of this category. */
+  category?: StoreCategory;
+  /** Only stores whose average is at least this (0..5; unrated stores have 0). */
+  minRating?: number;
+};
 export type AdminUserListQuery = ListQuery<AdminUserSortField> & { role?: (typeof ROLES)[number] };
 export type AdminStoreListQuery = ListQuery<AdminStoreSortField>;
 export interface PageQuery {

@@ -1,5 +1,6 @@
 /** Response shapes of every endpoint (DESIGN.md §7). The API serialises through these; the client is typed by them. */
 import { z } from 'zod';
+import { STORE_CATEGORIES } from '../constants';
 import { ROLES } from '../roles';
 
 const timestamp = () => z.string().describe('ISO 8601 date-time');
@@ -36,6 +37,7 @@ export const storeSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   owner_id: z.number().int(),
+  category: z.enum(STORE_CATEGORIES),
   average_rating: z.number().describe('rating_sum / rating_count rounded to 2 decimals; 0 without ratings'),
   total_ratings: z.number().int(),
   created_at: timestamp(),

@@ -5,6 +5,7 @@ import {
   adminStoreListResponseSchema,
   adminStoreRequestSchema,
   adminStoreResponseSchema,
+  adminStoreUpdateRequestSchema,
   idParamsSchema,
   messageResponseSchema,
   MESSAGES,
@@ -81,15 +82,15 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
     '/api/admin/stores',
     {
       onRequest: adminOnly,
-      schema: { tags, security, summary: 'Create a store for a store owner', body: adminStoreRequestSchema, response: { 201: adminStoreResponseSchema } },
+      schema: { tags, security, summary: "Create a store for a store owner (category 'Other' unless given)", body: adminStoreRequestSchema, response: { 201: adminStoreResponseSchema } },
     },
     async (request, reply) => {
-      const { name, address, phone, email, owner_id } = request.body;
+      const { name, address, phone, email, owner_id, category } = request.body;
       const store = await inTransaction(db, async (trx) => {
         await assertStoreOwner(trx, owner_id);
         const { id } = await trx
           .insertInto('stores')
-          .values({ name, address, phone: phone ?? null, email: email ?? null, owner_id })
+          .values({ name, address, phone: phone ?? null, email: email ?? null, owner_id, category })
           .returning('id')
           .executeTakeFirstOrThrow();
         return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();
@@ -106,14 +107,14 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
       schema: {
         tags,
         security,
-        summary: "Edit a store's details and owner",
+        summary: "Edit a store's details, category and owner (a missing category keeps the current one)",
         params: idParamsSchema,
-        body: adminStoreRequestSchema,
+        body: adminStoreUpdateRequestSchema,
         response: { 200: adminStoreResponseSchema },
       },
     },
     async (request) => {
-      const { name, address, phone, email, owner_id } = request.body;
+      const { name, address, phone, email, owner_id, category } = request.body;
       const { id } = request.params;
       const store = await inTransaction(db, async (trx) => {
         const existing = await trx.selectFrom('stores').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
@@ -121,7 +122,7 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
         await assertStoreOwner(trx, owner_id);
         await trx
           .updateTable('stores')
-          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, updated_at: NOW })
+          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, ...(category ? { category } : {}), updated_at: NOW })
           .where('id', '=', id)
           .execute();
         return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();

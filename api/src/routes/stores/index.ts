@@ -23,15 +23,24 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     '/api/stores',
     {
       onRequest: guards.signedIn,
-      schema: { tags, security, summary: 'Stores, searched by name or address, sorted and paginated', querystring: storeListQuerySchema, response: { 200: storeListResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Stores, searched by name or address, filtered by category and minimum average, sorted and paginated',
+        querystring: storeListQuerySchema,
+        response: { 200: storeListResponseSchema },
+      },
     },
     async (request) => {
-      const { page, limit, sortBy, sortOrder, search } = request.query;
+      const { page, limit, sortBy, sortOrder, search, category, minRating } = request.query;
       let query = db.selectFrom('stores');
       if (search) {
         const pattern = containsPattern(search);
         query = query.where((eb) => eb.or([ilike(sql.ref('stores.name'), pattern), ilike(sql.ref('stores.address'), pattern)]));
       }
+      if (category) query = query.where('stores.category', '=', category);
+      // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
+      if (minRating !== undefined) query = query.where(sql<boolean>`stores.average_rating >= ${String(minRating)}::numeric`);
       const [rows, count] = await Promise.all([
         query
           .select(STORE_COLUMNS)

@@ -9,6 +9,7 @@ export const STORE_COLUMNS = [
   'stores.phone',
   'stores.email',
   'stores.owner_id',
+  'stores.category',
   'stores.average_rating',
   'stores.rating_count',
   'stores.created_at',
