@@ -51,6 +51,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A loaded machine (CI runs several suites at once) can take a while to start plugins.
+    pluginTimeout: 60_000,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors raised before routing (a badly encoded URL, an over-long path parameter) keep our error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -4,24 +4,14 @@
  * Every test starts from empty tables so each figure can be predicted exactly.
  */
 import { sql } from 'kysely';
+import { insertRating, type Table } from './support/fixtures';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
-
-type Table = 'users' | 'stores' | 'ratings';
 
 /** Moves a row's created_at to `daysAgo` days (and `minutesAgo` minutes) before now. */
 async function age(server: TestServer, table: Table, id: number, daysAgo: number, minutesAgo = 0) {
   await sql`update ${sql.table(table)} set created_at = now() - make_interval(days => ${daysAgo}, mins => ${minutesAgo}) where id = ${id}`.execute(
     server.db,
   );
-}
-
-async function rate(server: TestServer, userId: number, storeId: number, rating: number): Promise<number> {
-  const row = await server.db
-    .insertInto('ratings')
-    .values({ user_id: userId, store_id: storeId, rating, comment: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
@@ -74,12 +64,12 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
       await server.createStore(owners[1].id),
     ];
     // store 0: 5, 5, 4   store 1: 1, 2   store 2: 3   store 3: none
-    await rate(server, customers[0].id, stores[0].id, 5);
-    await rate(server, customers[1].id, stores[0].id, 5);
-    await rate(server, customers[2].id, stores[0].id, 4);
-    await rate(server, customers[0].id, stores[1].id, 1);
-    await rate(server, owners[1].id, stores[1].id, 2);
-    await rate(server, customers[1].id, stores[2].id, 3);
+    await insertRating(server, customers[0].id, stores[0].id, 5);
+    await insertRating(server, customers[1].id, stores[0].id, 5);
+    await insertRating(server, customers[2].id, stores[0].id, 4);
+    await insertRating(server, customers[0].id, stores[1].id, 1);
+    await insertRating(server, owners[1].id, stores[1].id, 2);
+    await insertRating(server, customers[1].id, stores[2].id, 3);
 
     const body = await dashboard();
     expect(body.statistics).toMatchObject({ totalUsers: 6, totalStores: 4, totalRatings: 6 });
@@ -105,8 +95,8 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     for (const s of stores.slice(0, 3)) await age(server, 'stores', s.id, 60);
     // Ratings: four old, one new: 1 on 4 = 25%.
     const ratingIds = [];
-    for (const s of stores) ratingIds.push(await rate(server, customer.id, s.id, 4));
-    ratingIds.push(await rate(server, admin.id, stores[0].id, 2));
+    for (const s of stores) ratingIds.push(await insertRating(server, customer.id, s.id, 4));
+    ratingIds.push(await insertRating(server, admin.id, stores[0].id, 2));
     for (const id of ratingIds.slice(0, 4)) await age(server, 'ratings', id, 60);
 
     const body = await dashboard();
@@ -160,7 +150,7 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     for (const [name, ratings] of plans) {
       const s = await server.createStore(owner.id, { name });
       ids[name] = s.id;
-      for (let i = 0; i < ratings.length; i++) await rate(server, raters[i].id, s.id, ratings[i]);
+      for (let i = 0; i < ratings.length; i++) await insertRating(server, raters[i].id, s.id, ratings[i]);
     }
     await server.createStore(owner.id, { name: 'Unrated' });
 
@@ -179,7 +169,7 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     const rater = await server.createUser('normal_user');
     const rated = await server.createStore(owner.id, { name: 'Rated Once' });
     await server.createStore(owner.id, { name: 'Never Rated' });
-    await rate(server, rater.id, rated.id, 2);
+    await insertRating(server, rater.id, rated.id, 2);
     const body = await dashboard();
     expect(body.analytics.topStores).toEqual([{ id: rated.id, name: 'Rated Once', average_rating: 2, total_ratings: 1 }]);
   });
@@ -188,8 +178,8 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     const owner = await server.createUser('store_owner');
     const rater = await server.createUser('normal_user');
     const store = await server.createStore(owner.id);
-    await rate(server, rater.id, store.id, 4);
-    await rate(server, admin.id, store.id, 2);
+    await insertRating(server, rater.id, store.id, 4);
+    await insertRating(server, admin.id, store.id, 2);
     await server.createUser('system_admin');
 
     const { systemHealth } = (await dashboard()).analytics;
@@ -215,7 +205,7 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     const owner = await server.createUser('store_owner');
     const rater = await server.createUser('normal_user');
     const store = await server.createStore(owner.id);
-    await rate(server, rater.id, store.id, 3);
+    await insertRating(server, rater.id, store.id, 3);
     expect((await dashboard()).analytics.systemHealth.rating_health.status).toBe('healthy');
 
     await sql`update stores set rating_count = rating_count + 2, rating_sum = rating_sum + 6 where id = ${store.id}`.execute(server.db);
@@ -230,8 +220,8 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     const later = await server.createUser('normal_user', { name: 'Lena Latecomer' });
     const store = await server.createStore(owner.id, { name: 'Corner Shop' });
     const other = await server.createStore(owner.id, { name: 'Second Shop' });
-    const r1 = await rate(server, customer.id, store.id, 1);
-    const r2 = await rate(server, customer.id, other.id, 4);
+    const r1 = await insertRating(server, customer.id, store.id, 1);
+    const r2 = await insertRating(server, customer.id, other.id, 4);
     // A fixed timeline, minutes apart (newest last): owner, customer, Corner Shop, r1, Second Shop, later, r2.
     await age(server, 'users', owner.id, 0, 70);
     await age(server, 'users', customer.id, 0, 60);

@@ -2,6 +2,8 @@
  * Admin store management over HTTP (DESIGN.md §7 admin store rows, §8; spec §5, §8):
  * list with owners (paging, search, sorting), create, edit (including a new owner) and delete.
  */
+import { averageOf, expectedOrder } from './support/expected';
+import { countRows, insertRating, uniqueMarkers } from './support/fixtures';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const FILL_REQUIRED = 'Please fill in all required fields';
@@ -12,30 +14,7 @@ const INVALID_PHONE = 'Please enter a valid phone number';
 const NOT_AN_OWNER = 'The selected owner is not a store owner';
 const STORE_NOT_FOUND = 'Store not found';
 
-let sequence = 0;
-const unique = () => `s${Date.now().toString(36)}x${(++sequence).toString(36)}`;
-
-async function count(server: TestServer, table: 'users' | 'stores' | 'ratings'): Promise<number> {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function rate(server: TestServer, userId: number, storeId: number, rating: number) {
-  await server.db.insertInto('ratings').values({ user_id: userId, store_id: storeId, rating, comment: null }).execute();
-}
-
-function expectedOrder<T extends { id: number }>(rows: T[], key: (row: T) => string | number, order: 'asc' | 'desc'): number[] {
-  const sign = order === 'asc' ? 1 : -1;
-  return [...rows]
-    .sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      if (ka < kb) return -sign;
-      if (ka > kb) return sign;
-      return (a.id - b.id) * sign;
-    })
-    .map((r) => r.id);
-}
+const unique = uniqueMarkers('s');
 
 describe.each(ENGINES)('admin stores (%s)', (engine) => {
   let server: TestServer;
@@ -83,14 +62,14 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
         expect(store.owner_name).toBe(expectedOwner.name);
         expect(store.owner_email).toBe(expectedOwner.email);
         expect(Object.keys(store).sort()).toEqual(
-          ['address', 'average_rating', 'created_at', 'email', 'id', 'name', 'owner_email', 'owner_id', 'owner_name', 'phone', 'total_ratings', 'updated_at'].sort(),
+          ['address', 'average_rating', 'category', 'created_at', 'email', 'id', 'name', 'owner_email', 'owner_id', 'owner_name', 'phone', 'total_ratings', 'updated_at'].sort(),
         );
       }
 
       const unfiltered = await list('');
       expect(unfiltered.body.limit).toBe(10);
       expect(unfiltered.body.stores).toHaveLength(10);
-      expect(unfiltered.body.total).toBe(await count(server, 'stores'));
+      expect(unfiltered.body.total).toBe(await countRows(server, 'stores'));
     });
 
     it('rejects a limit over 100 with 400', async () => {
@@ -134,9 +113,8 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
         rows = [];
         for (const [name, email, address, ownerIndex, ratings, created] of specs) {
           const s = await server.createStore(owners[ownerIndex].id, { name, email, address, created_at: new Date(created) });
-          for (let i = 0; i < ratings.length; i++) await rate(server, raters[i].id, s.id, ratings[i]);
-          const average = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100 : 0;
-          rows.push({ id: s.id, name, email, address, owner_id: owners[ownerIndex].id, rating: average, count: ratings.length, created_at: created });
+          for (let i = 0; i < ratings.length; i++) await insertRating(server, raters[i].id, s.id, ratings[i]);
+          rows.push({ id: s.id, name, email, address, owner_id: owners[ownerIndex].id, rating: averageOf(ratings), count: ratings.length, created_at: created });
         }
       });
 
@@ -177,7 +155,7 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
   describe('POST /api/admin/stores', () => {
     it('creates a store and answers 201 with it and its owner', async () => {
       const body = validStore();
-      const before = await count(server, 'stores');
+      const before = await countRows(server, 'stores');
       const res = await create(body);
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Store created successfully!');
@@ -190,12 +168,13 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
         owner_id: owner.id,
         owner_name: owner.name,
         owner_email: owner.email,
+        category: 'Other',
         average_rating: 0,
         total_ratings: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
-      expect(await count(server, 'stores')).toBe(before + 1);
+      expect(await countRows(server, 'stores')).toBe(before + 1);
 
       const detail = await server.get(`/api/stores/${res.body.store.id}`, { token: customer.token });
       expect(detail.status).toBe(200);
@@ -205,11 +184,11 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
     it.each(['name', 'address', 'owner_id'])('rejects a body without %s: "Please fill in all required fields"', async (field) => {
       const body: Record<string, unknown> = validStore();
       delete body[field];
-      const before = await count(server, 'stores');
+      const before = await countRows(server, 'stores');
       const res = await create(body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: FILL_REQUIRED, errors: [{ field, message: FILL_REQUIRED }] });
-      expect(await count(server, 'stores')).toBe(before);
+      expect(await countRows(server, 'stores')).toBe(before);
     });
 
     it.each([
@@ -263,11 +242,11 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
       ['name', 'Nul\u0000Store'],
       ['address', '1 Nul\u0000 Road'],
     ])('rejects a NUL byte in the %s with 400 and creates nothing', async (field, value) => {
-      const before = await count(server, 'stores');
+      const before = await countRows(server, 'stores');
       const res = await create(validStore({ [field]: value }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(field === 'phone' ? INVALID_PHONE : 'Text contains characters that are not allowed');
-      expect(await count(server, 'stores')).toBe(before);
+      expect(await countRows(server, 'stores')).toBe(before);
     });
 
     it.each([
@@ -289,13 +268,13 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
     });
 
     it('rejects an owner who is a customer, an admin or unknown: "The selected owner is not a store owner"', async () => {
-      const before = await count(server, 'stores');
+      const before = await countRows(server, 'stores');
       for (const ownerId of [customer.id, admin.id, 2147483647]) {
         const res = await create(validStore({ owner_id: ownerId }));
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ message: NOT_AN_OWNER, errors: [{ field: 'owner_id', message: NOT_AN_OWNER }] });
       }
-      expect(await count(server, 'stores')).toBe(before);
+      expect(await countRows(server, 'stores')).toBe(before);
     });
 
     it.each([0, -1, 1.5, 'abc', '0x10', true, 2147483648])('rejects the owner_id %p: "Please select a store owner"', async (ownerId) => {
@@ -324,7 +303,7 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
   describe('PUT /api/admin/stores/:id', () => {
     it("updates every field, including a new owner, and keeps the store's ratings", async () => {
       const store = await server.createStore(owner.id);
-      await rate(server, customer.id, store.id, 4);
+      await insertRating(server, customer.id, store.id, 4);
       const body = { name: 'Renamed Store', address: '99 New Street', phone: '(080) 555-0101', email: 'renamed@shops.example', owner_id: otherOwner.id };
 
       const res = await server.put(`/api/admin/stores/${store.id}`, { token: admin.token, body });
@@ -393,9 +372,9 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
       const store = await server.createStore(owner.id);
       const kept = await server.createStore(owner.id);
       const rater = await server.createUser('normal_user');
-      await rate(server, customer.id, store.id, 5);
-      await rate(server, rater.id, store.id, 3);
-      await rate(server, rater.id, kept.id, 2);
+      await insertRating(server, customer.id, store.id, 5);
+      await insertRating(server, rater.id, store.id, 3);
+      await insertRating(server, rater.id, kept.id, 2);
 
       const res = await server.del(`/api/admin/stores/${store.id}`, { token: admin.token });
       expect(res.status).toBe(200);

@@ -2,8 +2,9 @@
  * Admin user management over HTTP (DESIGN.md §7 admin user rows, §8, §9; spec §5, §6, §8):
  * list (paging, search, role filter, sorting), create, detail, edit and delete.
  */
-import { sql } from 'kysely';
 import type { Role } from 'shared-contracts';
+import { expectedOrder } from './support/expected';
+import { countRows, insertRating, setCreatedAt, uniqueMarkers } from './support/fixtures';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const PASSWORD = 'Secret@123';
@@ -18,9 +19,8 @@ const OWNS_STORES = 'This user still owns stores. Reassign or delete their store
 const USER_NOT_FOUND = 'User not found';
 const FORBIDDEN = 'You do not have permission to do this';
 
-let sequence = 0;
 /** A short marker no other row contains. */
-const unique = () => `u${Date.now().toString(36)}x${(++sequence).toString(36)}`;
+const unique = uniqueMarkers('u');
 
 function newUserBody(overrides: Record<string, unknown> = {}) {
   const u = unique();
@@ -37,33 +37,6 @@ function newUserBody(overrides: Record<string, unknown> = {}) {
 /** No secret of any kind in a response. */
 function expectNoSecrets(text: string) {
   expect(text).not.toMatch(/password|hash|argon2|token_version/i);
-}
-
-async function countUsers(server: TestServer): Promise<number> {
-  const row = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-async function setCreatedAt(server: TestServer, table: 'users' | 'stores', id: number, iso: string) {
-  await sql`update ${sql.table(table)} set created_at = ${iso}::timestamptz where id = ${id}`.execute(server.db);
-}
-
-async function rate(server: TestServer, userId: number, storeId: number, rating: number) {
-  await server.db.insertInto('ratings').values({ user_id: userId, store_id: storeId, rating, comment: null }).execute();
-}
-
-/** The ids of `rows` in the order the API must give them: key, then id, both in `order`. */
-function expectedOrder<T extends { id: number }>(rows: T[], key: (row: T) => string | number, order: 'asc' | 'desc'): number[] {
-  const sign = order === 'asc' ? 1 : -1;
-  return [...rows]
-    .sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      if (ka < kb) return -sign;
-      if (ka > kb) return sign;
-      return (a.id - b.id) * sign;
-    })
-    .map((r) => r.id);
 }
 
 describe.each(ENGINES)('admin users (%s)', (engine) => {
@@ -99,7 +72,7 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       const unfiltered = await list('');
       expect(unfiltered.body.limit).toBe(10);
       expect(unfiltered.body.users).toHaveLength(10);
-      expect(unfiltered.body.total).toBe(await countUsers(server));
+      expect(unfiltered.body.total).toBe(await countRows(server, 'users'));
     });
 
     it('accepts a limit of up to 1000 (the owner picker) and returns every user', async () => {
@@ -107,7 +80,7 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       expect(res.status).toBe(200);
       expect(res.body.limit).toBe(1000);
       expect(res.body.totalPages).toBe(1);
-      expect(res.body.users).toHaveLength(await countUsers(server));
+      expect(res.body.users).toHaveLength(await countRows(server, 'users'));
     });
 
     it('rejects a limit of 1001 and of 0 with 400', async () => {
@@ -282,23 +255,23 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
 
     it('answers 409 for an email already registered, in any letter case', async () => {
       const existing = await server.createUser('normal_user', { email: `Taken.${unique()}@Test.Example` });
-      const before = await countUsers(server);
+      const before = await countRows(server, 'users');
       for (const email of [existing.email, existing.email.toLowerCase(), existing.email.toUpperCase()]) {
         const res = await server.post('/api/admin/users', { token: admin.token, body: newUserBody({ email }) });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe(EMAIL_TAKEN);
       }
-      expect(await countUsers(server)).toBe(before);
+      expect(await countRows(server, 'users')).toBe(before);
     });
 
     it.each(['name', 'email', 'role', 'password'])('rejects a body without %s: "Please fill in all required fields"', async (field) => {
       const body: Record<string, unknown> = newUserBody();
       delete body[field];
-      const before = await countUsers(server);
+      const before = await countRows(server, 'users');
       const res = await server.post('/api/admin/users', { token: admin.token, body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: FILL_REQUIRED, errors: [{ field, message: FILL_REQUIRED }] });
-      expect(await countUsers(server)).toBe(before);
+      expect(await countRows(server, 'users')).toBe(before);
     });
 
     it.each([
@@ -308,11 +281,11 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       ['role', '', FILL_REQUIRED],
       ['role', '   ', INVALID_ROLE],
     ])('rejects the blank %s %p with %p', async (field, value, message) => {
-      const before = await countUsers(server);
+      const before = await countRows(server, 'users');
       const res = await server.post('/api/admin/users', { token: admin.token, body: newUserBody({ [field]: value }) });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
-      expect(await countUsers(server)).toBe(before);
+      expect(await countRows(server, 'users')).toBe(before);
     });
 
     it('accepts names of 20 and 60 characters and rejects 19 and 61', async () => {
@@ -409,13 +382,13 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       const alpha = await server.createStore(owner.id, { name: 'alpha Arcade' });
       const gamma = await server.createStore(owner.id, { name: 'Gamma Goods' });
       const [c1, c2, c3] = [await server.createUser('normal_user'), await server.createUser('normal_user'), await server.createUser('normal_user')];
-      await rate(server, c1.id, alpha.id, 5);
-      await rate(server, c2.id, alpha.id, 4);
-      await rate(server, c3.id, beta.id, 2);
+      await insertRating(server, c1.id, alpha.id, 5);
+      await insertRating(server, c2.id, alpha.id, 4);
+      await insertRating(server, c3.id, beta.id, 2);
       // Another owner's store is not counted.
       const other = await server.createUser('store_owner');
       const foreign = await server.createStore(other.id);
-      await rate(server, c1.id, foreign.id, 1);
+      await insertRating(server, c1.id, foreign.id, 1);
 
       const res = await server.get(`/api/admin/users/${owner.id}`, { token: admin.token });
       expect(res.status).toBe(200);
@@ -618,9 +591,9 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       const other = await server.createStore(owner.id);
       const leaving = await server.createUser('normal_user');
       const staying = await server.createUser('normal_user');
-      await rate(server, leaving.id, store.id, 5);
-      await rate(server, leaving.id, other.id, 4);
-      await rate(server, staying.id, store.id, 2);
+      await insertRating(server, leaving.id, store.id, 5);
+      await insertRating(server, leaving.id, other.id, 4);
+      await insertRating(server, staying.id, store.id, 2);
 
       const before = await server.get(`/api/stores/${store.id}`, { token: staying.token });
       expect(before.body.store).toMatchObject({ average_rating: 3.5, total_ratings: 2 });

@@ -4,32 +4,10 @@
  * included, and after cascades (a user or a store deleted). Writes go through the API over HTTP.
  */
 import { sql } from 'kysely';
+import { seededRandom } from '../src/db/seed/prng';
+import { statsOf } from './support/expected';
+import { storeStatsFromApi } from './support/fixtures';
 import { ENGINES, startTestServer, type CreatedUser, type HttpResult, type TestServer } from './support/test-server';
-
-/** mulberry32: a small seeded PRNG, so every run replays the same sequence. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Distribution = Record<'1' | '2' | '3' | '4' | '5', number>;
-
-function statsOf(ratings: number[]) {
-  const sum = ratings.reduce((a, b) => a + b, 0);
-  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } as Distribution;
-  for (const r of ratings) distribution[String(r) as keyof Distribution]++;
-  return {
-    average_rating: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : 0,
-    total_ratings: ratings.length,
-    rating_distribution: distribution,
-  };
-}
 
 describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
   let server: TestServer;
@@ -51,12 +29,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       .execute();
 
   /** The figures GET /api/stores/:id reports. */
-  async function apiStats(storeId: number) {
-    const res = await server.get(`/api/stores/${storeId}`, { token: admin.token });
-    expect(res.status).toBe(200);
-    const { average_rating, total_ratings, rating_distribution } = res.body.store;
-    return { average_rating, total_ratings, rating_distribution };
-  }
+  const apiStats = (storeId: number) => storeStatsFromApi(server, storeId, admin.token);
 
   async function ratingsOf(storeId: number) {
     const rows = await server.db.selectFrom('ratings').select('rating').where('store_id', '=', storeId).execute();
@@ -64,7 +37,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
   }
 
   it('a seeded random sequence of sequential and concurrent writes keeps every store exact, one rating per user and store', async () => {
-    const rng = mulberry32(20240501);
+    const rng = seededRandom(20240501);
     const int = (n: number) => Math.floor(rng() * n);
     const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
 
@@ -238,7 +211,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
   it('50 different users rating one store at once: count 50, exact sum and distribution', async () => {
     const owner = await server.createUser('store_owner');
     const store = await server.createStore(owner.id);
-    const rng = mulberry32(7);
+    const rng = seededRandom(7);
     const users: CreatedUser[] = [];
     for (let i = 0; i < 50; i++) users.push(await server.createUser('normal_user'));
     const values = users.map(() => 1 + Math.floor(rng() * 5));

@@ -4,6 +4,7 @@
  * only used to set up accounts and to check what was stored.
  */
 import { randomBytes } from 'node:crypto';
+import { uniqueEmails } from './support/fixtures';
 import { ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const INVALID_CREDENTIALS = { message: 'Invalid credentials' };
@@ -22,9 +23,7 @@ function nameOf(length: number): string {
   return (base + 'm'.repeat(Math.max(0, length - base.length))).slice(0, length).replace(/ $/, 'x');
 }
 
-function uniqueEmail(label: string): string {
-  return `${label}.${randomBytes(4).toString('hex')}@auth-test.example`;
-}
+const uniqueEmail = uniqueEmails('auth-test.example');
 
 function registration(overrides: Record<string, unknown> = {}) {
   return {

@@ -3,14 +3,14 @@
  * with exact figures computed from a dataset built here on a fresh database. Creation times of users,
  * stores and ratings are set explicitly so the "newest first" orders are known.
  */
-import { sql } from 'kysely';
+import { round2 } from './support/expected';
+import { setCreatedAt } from './support/fixtures';
 import { ENGINES, startTestServer, type CreatedUser, type TestServer } from './support/test-server';
 
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2024, 4, 1); // 2024-05-01T00:00:00Z
 const at = (hours: number) => new Date(BASE + hours * HOUR);
 const stars = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 interface SeededRating {
   id: number;
@@ -54,8 +54,7 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
       [o3, at(7.5)],
     ];
     for (const [user, createdAt] of userTimes) {
-      // created_at is not writable through the typed builder: set it with plain (parameterised) SQL.
-      await sql`update users set created_at = ${createdAt}, updated_at = ${createdAt} where id = ${user.id}`.execute(server.db);
+      await setCreatedAt(server, 'users', user.id, createdAt, { alsoUpdatedAt: true });
     }
 
     // S7 is added last of all, after every rating; the others long before.
@@ -90,7 +89,7 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
       const res = await server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating, comment } });
       if (res.status !== 201) throw new Error(`fixture rating failed: ${res.status} ${res.text}`);
       const createdAt = at(k);
-      await sql`update ratings set created_at = ${createdAt}, updated_at = ${createdAt} where id = ${res.body.rating.id}`.execute(server.db);
+      await setCreatedAt(server, 'ratings', res.body.rating.id, createdAt, { alsoUpdatedAt: true });
       ratings.push({ id: res.body.rating.id, user, store, rating, comment, createdAt });
     }
   });
@@ -250,6 +249,7 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
         phone: expect.any(String),
         email: expect.any(String),
         owner_id: o1.id,
+        category: 'Other',
         average_rating: avg,
         total_ratings: count,
         created_at: s.createdAt.toISOString(),

@@ -6,6 +6,7 @@
  * database exactly as it was.
  */
 import fc from 'fast-check';
+import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, type RequestOptions, startTestServer, type TestServer } from './support/test-server';
 
 const NOT_JSON = 'Request body is not valid JSON';
@@ -208,12 +209,8 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
     const owner = await server.createUser('store_owner');
     const target = await server.createUser('normal_user');
     const store = await server.createStore(owner.id, { name: 'Fixture Store' });
-    const rating = await server.db
-      .insertInto('ratings')
-      .values({ user_id: customer.id, store_id: store.id, rating: 3, comment: 'Fixture rating' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    f = { admin, customer, owner, target, store: store.id, rating: rating.id };
+    const rating = await insertRating(server, customer.id, store.id, 3, { comment: 'Fixture rating' });
+    f = { admin, customer, owner, target, store: store.id, rating };
   });
   afterAll(() => server.close());
 

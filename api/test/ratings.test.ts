@@ -2,23 +2,11 @@
  * A user's own rating: GET /api/ratings/user/:storeId, POST /api/ratings/:storeId (create or update),
  * PUT and DELETE /api/ratings/:ratingId (DESIGN.md §7), over HTTP. Every test uses stores of its own.
  */
+import { statsOf } from './support/expected';
+import { storeStatsFromApi } from './support/fixtures';
 import { ENGINES, startTestServer, type CreatedUser, type TestServer } from './support/test-server';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-type Distribution = Record<'1' | '2' | '3' | '4' | '5', number>;
-
-/** The figures of a store whose ratings are `ratings`, as the API reports them. */
-function statsOf(ratings: number[]) {
-  const sum = ratings.reduce((a, b) => a + b, 0);
-  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } as Distribution;
-  for (const r of ratings) distribution[String(r) as keyof Distribution]++;
-  return {
-    average_rating: ratings.length ? Math.round((sum / ratings.length) * 100) / 100 : 0,
-    total_ratings: ratings.length,
-    rating_distribution: distribution,
-  };
-}
 
 describe.each(ENGINES)('ratings (%s)', (engine) => {
   let server: TestServer;
@@ -47,10 +35,7 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
 
   /** The storeStats of a write answer equal the figures GET /api/stores/:id reports right after. */
   async function expectStatsMatchStore(storeId: number, storeStats: unknown) {
-    const res = await server.get(`/api/stores/${storeId}`, { token: carol.token });
-    expect(res.status).toBe(200);
-    const { average_rating, total_ratings, rating_distribution } = res.body.store;
-    expect(storeStats).toEqual({ average_rating, total_ratings, rating_distribution });
+    expect(storeStats).toEqual(await storeStatsFromApi(server, storeId, carol.token));
   }
 
   describe('GET /api/ratings/user/:storeId', () => {

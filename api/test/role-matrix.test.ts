@@ -4,6 +4,7 @@
  * against a world of its own, so a cell that writes cannot change what another cell sees.
  */
 import { randomBytes } from 'node:crypto';
+import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
 const CALLERS = ['anonymous', 'customer', 'other customer', 'store owner', 'other store owner', 'admin'] as const;
@@ -35,12 +36,8 @@ async function buildWorld(server: TestServer): Promise<World> {
   const admin = await server.createUser('system_admin');
   const store = await server.createStore(owner.id);
   const otherStore = await server.createStore(otherOwner.id);
-  const rating = await server.db
-    .insertInto('ratings')
-    .values({ user_id: customer.id, store_id: otherStore.id, rating: 3, comment: 'Fine' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { customer, otherCustomer, owner, otherOwner, admin, store, otherStore, rating: rating.id };
+  const rating = await insertRating(server, customer.id, otherStore.id, 3, { comment: 'Fine' });
+  return { customer, otherCustomer, owner, otherOwner, admin, store, otherStore, rating };
 }
 
 function callerIn(world: World, caller: Caller): CreatedUser | undefined {

@@ -2,9 +2,11 @@
  * GET /api/stores, GET /api/stores/:id and GET /api/stores/:id/ratings (DESIGN.md §7), over HTTP.
  * Each describe block runs on a fresh database of its own, so list totals are exact.
  */
+import { averageOf } from './support/expected';
+import { insertRating } from './support/fixtures';
 import { ENGINES, startTestServer, type CreatedUser, type TestServer } from './support/test-server';
 
-const STORE_KEYS = ['address', 'average_rating', 'created_at', 'email', 'id', 'name', 'owner_id', 'phone', 'total_ratings', 'updated_at'];
+const STORE_KEYS = ['address', 'average_rating', 'category', 'created_at', 'email', 'id', 'name', 'owner_id', 'phone', 'total_ratings', 'updated_at'];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 interface FixtureStore {
@@ -14,9 +16,6 @@ interface FixtureStore {
   createdAt: Date;
   ratings: number[];
 }
-
-/** Average as the API reports it: sum / count rounded to 2 decimals, 0 without ratings. */
-const averageOf = (ratings: number[]) => (ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100 : 0);
 
 /** Code-point order of the lower-cased names: what `lower(name) collate "C"` gives for ASCII names. */
 const byLowerName = (a: FixtureStore, b: FixtureStore) => {
@@ -120,6 +119,7 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
         phone: '+91 80 1234 5678',
         email: expect.stringMatching(/@test\.example$/),
         owner_id: expect.any(Number),
+        category: 'Other',
         average_rating: 0,
         total_ratings: 0,
         created_at: f.createdAt.toISOString(),
@@ -352,6 +352,7 @@ describe.each(ENGINES)('GET /api/stores/:id (%s)', (engine) => {
         phone: null,
         email: 'deli@test.example',
         owner_id: owner.id,
+        category: 'Other',
         average_rating: 3.67, // 22 / 6
         total_ratings: 6,
         created_at: createdAt.toISOString(),
@@ -410,12 +411,8 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
     const out = [];
     for (const e of entries) {
       const user = await server.createUser('normal_user');
-      const row = await server.db
-        .insertInto('ratings')
-        .values({ user_id: user.id, store_id: storeId, rating: e.rating, comment: e.comment ?? null, created_at: e.at, updated_at: e.at })
-        .returning(['id'])
-        .executeTakeFirstOrThrow();
-      out.push({ id: row.id, user, ...e });
+      const id = await insertRating(server, user.id, storeId, e.rating, { comment: e.comment, at: e.at });
+      out.push({ id, user, ...e });
     }
     return out;
   }

@@ -8,8 +8,8 @@
  * kept in a shared Redis never collide between runs or engines; the per-address limit of the Redis
  * servers is kept high because every test process reaches the API from 127.0.0.1.
  */
-import { randomBytes } from 'node:crypto';
 import type { Role } from 'shared-contracts';
+import { uniqueEmails } from './support/fixtures';
 import { ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
 const TOO_MANY_LOGINS = { message: 'Too many failed sign-in attempts. Please try again later.' };
@@ -19,9 +19,7 @@ const WRONG_PASSWORD = 'Wrong@1234';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function uniqueEmail(label: string): string {
-  return `${label}.${process.pid}.${randomBytes(5).toString('hex')}@throttle-test.example`;
-}
+const uniqueEmail = uniqueEmails('throttle-test.example');
 
 function login(server: TestServer, email: string, password: string, role: Role = 'normal_user'): Promise<HttpResult> {
   return server.post('/api/auth/login', { body: { email, password, role } });

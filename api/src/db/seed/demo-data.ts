@@ -1,7 +1,7 @@
 /** The demo content seeded into an empty database: realistic people, stores and review texts. */
-import type { Role } from 'shared-contracts';
+import { demoAccountFor, type Role, type StoreCategory } from 'shared-contracts';
 
-export interface DemoAccount {
+export interface DemoPerson {
   name: string;
   email: string;
   password: string;
@@ -9,42 +9,24 @@ export interface DemoAccount {
   role: Role;
 }
 
-/** The three accounts the sign-in screen and the README show. */
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  {
-    name: 'Store Ratings Administrator',
-    email: 'admin@example.com',
-    password: 'Admin@1234',
-    address: '1 Platform Plaza, Suite 100, Bengaluru, Karnataka 560001',
-    role: 'system_admin',
-  },
-  {
-    name: 'Rajesh Venkataraman Iyer',
-    email: 'owner@example.com',
-    password: 'Owner@1234',
-    address: '42 Residency Road, Richmond Town, Bengaluru, Karnataka 560025',
-    role: 'store_owner',
-  },
-  {
-    name: 'Priya Shankar Natarajan',
-    email: 'customer@example.com',
-    password: 'Customer@1234',
-    address: '17 Lavelle Road, Ashok Nagar, Bengaluru, Karnataka 560001',
-    role: 'normal_user',
-  },
+/** The three demo accounts of shared-contracts (shown by the sign-in screen and the README), with a name and address. */
+export const DEMO_PEOPLE: DemoPerson[] = [
+  { ...demoAccountFor('system_admin'), name: 'Store Ratings Administrator', address: '1 Platform Plaza, Suite 100, Bengaluru, Karnataka 560001' },
+  { ...demoAccountFor('store_owner'), name: 'Rajesh Venkataraman Iyer', address: '42 Residency Road, Richmond Town, Bengaluru, Karnataka 560025' },
+  { ...demoAccountFor('normal_user'), name: 'Priya Shankar Natarajan', address: '17 Lavelle Road, Ashok Nagar, Bengaluru, Karnataka 560001' },
 ];
 
 /** Password of every other seeded account (not shown anywhere; they exist to make the data real). */
 export const OTHER_ACCOUNTS_PASSWORD = 'Demo@Pass1';
 
-export const OTHER_OWNERS: Array<Pick<DemoAccount, 'name' | 'email' | 'address'>> = [
+export const OTHER_OWNERS: Array<Pick<DemoPerson, 'name' | 'email' | 'address'>> = [
   { name: 'Meera Krishnamurthy Rao', email: 'meera.rao@example.com', address: '8 Church Street, Bengaluru, Karnataka 560001' },
   { name: 'Daniel Fernandes Pereira', email: 'daniel.pereira@example.com', address: '23 Hill Road, Bandra West, Mumbai, Maharashtra 400050' },
   { name: 'Ananya Chatterjee Bose', email: 'ananya.bose@example.com', address: '5 Park Street, Kolkata, West Bengal 700016' },
   { name: 'Vikram Singh Rathore', email: 'vikram.rathore@example.com', address: '91 MI Road, Jaipur, Rajasthan 302001' },
 ];
 
-export const OTHER_CUSTOMERS: Array<Pick<DemoAccount, 'name' | 'email' | 'address'>> = [
+export const OTHER_CUSTOMERS: Array<Pick<DemoPerson, 'name' | 'email' | 'address'>> = [
   { name: 'Arjun Mehta Kapoor Sharma', email: 'arjun.sharma@example.com', address: '12 Linking Road, Khar West, Mumbai 400052' },
   { name: 'Kavya Ramachandran Pillai', email: 'kavya.pillai@example.com', address: '3 MG Road, Ernakulam, Kochi, Kerala 682016' },
   { name: 'Rohan Deshpande Kulkarni', email: 'rohan.kulkarni@example.com', address: '77 FC Road, Shivajinagar, Pune 411005' },
@@ -74,45 +56,46 @@ export interface DemoStore {
   email: string | null;
   /** Index into [demo owner, ...OTHER_OWNERS]. */
   owner: number;
+  category: StoreCategory;
   /** Typical stars the store gets, so the averages differ from store to store. */
   quality: number;
 }
 
 export const DEMO_STORES: DemoStore[] = [
-  { name: 'Green Basket Organic Grocers', address: '14 Residency Road, Bengaluru, Karnataka 560025', phone: '+91 80 4123 5567', email: 'hello@greenbasket.example', owner: 0, quality: 4.6 },
-  { name: 'TechHub Electronics', address: '201 Brigade Road, Bengaluru, Karnataka 560001', phone: '+91 80 2558 1190', email: 'support@techhub.example', owner: 0, quality: 3.9 },
-  { name: 'Spice Route Kitchen', address: '9 Museum Road, Bengaluru, Karnataka 560001', phone: '+91 80 4090 2211', email: 'reservations@spiceroute.example', owner: 0, quality: 4.3 },
-  { name: 'Urban Threads Fashion House', address: '55 Commercial Street, Bengaluru, Karnataka 560001', phone: '+91 80 2286 7743', email: null, owner: 0, quality: 3.2 },
-  { name: 'CarePlus Pharmacy', address: '3 Richmond Circle, Bengaluru, Karnataka 560025', phone: '+91 80 2221 9080', email: 'care@careplus.example', owner: 0, quality: 4.1 },
-  { name: 'Daily Fresh Supermarket', address: '88 Koramangala 5th Block, Bengaluru, Karnataka 560095', phone: '+91 80 4155 0098', email: 'info@dailyfresh.example', owner: 1, quality: 3.6 },
-  { name: 'Gadget Galaxy', address: '12 SP Road, Bengaluru, Karnataka 560002', phone: '+91 80 2222 4471', email: 'sales@gadgetgalaxy.example', owner: 1, quality: 2.8 },
-  { name: 'The Book Nook Cafe', address: '27 Church Street, Bengaluru, Karnataka 560001', phone: null, email: 'books@booknook.example', owner: 1, quality: 4.8 },
-  { name: 'Sunrise Bakery and Confectionery', address: '6 Hill Road, Bandra West, Mumbai, Maharashtra 400050', phone: '+91 22 2640 1123', email: 'orders@sunrisebakery.example', owner: 2, quality: 4.4 },
-  { name: 'Coastal Catch Seafood Restaurant', address: '101 Carter Road, Bandra West, Mumbai, Maharashtra 400050', phone: '+91 22 2605 7788', email: 'table@coastalcatch.example', owner: 2, quality: 3.4 },
-  { name: 'Metro Mobile World', address: '44 Lamington Road, Grant Road, Mumbai, Maharashtra 400007', phone: '+91 22 2385 6610', email: null, owner: 2, quality: 2.3 },
-  { name: 'Style Street Boutique', address: '17 Linking Road, Santacruz West, Mumbai, Maharashtra 400054', phone: '+91 22 2649 3301', email: 'style@stylestreet.example', owner: 2, quality: 3.8 },
-  { name: 'Wellness First Clinic Pharmacy', address: '8 Peddar Road, Mumbai, Maharashtra 400026', phone: '+91 22 2351 4477', email: 'contact@wellnessfirst.example', owner: 2, quality: 4.5 },
-  { name: 'Kolkata Sweet House', address: '12 Gariahat Road, Kolkata, West Bengal 700019', phone: '+91 33 2464 5589', email: 'mishti@sweethouse.example', owner: 3, quality: 4.7 },
-  { name: 'Park Street Grill', address: '24 Park Street, Kolkata, West Bengal 700016', phone: '+91 33 2229 8812', email: 'grill@parkstreet.example', owner: 3, quality: 3.7 },
-  { name: 'New Market Fabrics', address: '5 Lindsay Street, New Market, Kolkata, West Bengal 700087', phone: '+91 33 2252 0043', email: null, owner: 3, quality: 3.1 },
-  { name: 'Bengal Fresh Mart', address: '71 Salt Lake Sector I, Kolkata, West Bengal 700064', phone: '+91 33 2337 1150', email: 'freshmart@bengal.example', owner: 3, quality: 2.6 },
-  { name: 'Digital Planet Computers', address: '19 Chandni Chowk Street, Kolkata, West Bengal 700072', phone: '+91 33 2237 9964', email: 'help@digitalplanet.example', owner: 3, quality: 3.3 },
-  { name: 'Pink City Handicrafts', address: '33 Johari Bazaar, Jaipur, Rajasthan 302003', phone: '+91 141 257 3390', email: 'crafts@pinkcity.example', owner: 4, quality: 4.2 },
-  { name: 'Royal Rajasthani Thali', address: '2 MI Road, Jaipur, Rajasthan 302001', phone: '+91 141 237 4401', email: 'thali@royal.example', owner: 4, quality: 4.6 },
-  { name: 'Desert Gear Outdoor Store', address: '48 C Scheme, Jaipur, Rajasthan 302001', phone: '+91 141 236 8822', email: null, owner: 4, quality: 3.5 },
-  { name: 'Jaipur Medicos', address: '15 Tonk Road, Jaipur, Rajasthan 302015', phone: '+91 141 274 1156', email: 'orders@jaipurmedicos.example', owner: 4, quality: 3.9 },
-  { name: 'Amber Electronics Bazaar', address: '60 Station Road, Jaipur, Rajasthan 302006', phone: '+91 141 220 5547', email: 'amber@electronics.example', owner: 4, quality: 1.9 },
-  { name: 'Harvest Moon Farmers Market', address: '10 Lalbagh Road, Bengaluru, Karnataka 560027', phone: '+91 80 2657 3380', email: 'market@harvestmoon.example', owner: 0, quality: 4.4 },
-  { name: 'Filter Coffee Corner', address: '3 DVG Road, Basavanagudi, Bengaluru, Karnataka 560004', phone: '+91 80 2667 1145', email: null, owner: 1, quality: 4.9 },
-  { name: 'Trendsetters Footwear', address: '29 Jayanagar 4th Block, Bengaluru, Karnataka 560011', phone: '+91 80 2663 9912', email: 'shoes@trendsetters.example', owner: 1, quality: 2.9 },
-  { name: 'Healthy Bites Salad Bar', address: '7 Lower Parel, Mumbai, Maharashtra 400013', phone: '+91 22 2498 0076', email: 'eat@healthybites.example', owner: 2, quality: 4.0 },
-  { name: 'Home Needs General Store', address: '52 Ballygunge Circular Road, Kolkata, West Bengal 700019', phone: '+91 33 2475 2218', email: null, owner: 3, quality: 3.0 },
-  { name: 'Smart Appliances Hub', address: '81 Malviya Nagar, Jaipur, Rajasthan 302017', phone: '+91 141 252 6630', email: 'service@smartappliances.example', owner: 4, quality: 2.1 },
-  { name: 'Lotus Ayurvedic Wellness', address: '36 Malleswaram 8th Cross, Bengaluru, Karnataka 560003', phone: '+91 80 2334 7719', email: 'care@lotusayur.example', owner: 0, quality: 4.0 },
-  { name: 'The Denim Depot', address: '65 Fashion Street, Mumbai, Maharashtra 400020', phone: '+91 22 2262 4490', email: 'denim@depot.example', owner: 2, quality: 3.3 },
-  { name: 'Paperback Paradise Bookstore', address: '40 College Street, Kolkata, West Bengal 700073', phone: '+91 33 2241 6678', email: 'read@paperback.example', owner: 3, quality: 4.5 },
-  { name: 'Chai Point Express', address: '11 Bapu Bazaar, Jaipur, Rajasthan 302003', phone: null, email: null, owner: 4, quality: 3.8 },
-  { name: 'Little Sprouts Toy Store', address: '22 Koramangala 1st Block, Bengaluru, Karnataka 560034', phone: '+91 80 4112 8834', email: 'play@littlesprouts.example', owner: 1, quality: 4.3 },
+  { name: 'Green Basket Organic Grocers', address: '14 Residency Road, Bengaluru, Karnataka 560025', phone: '+91 80 4123 5567', email: 'hello@greenbasket.example', owner: 0, category: 'Grocery', quality: 4.6 },
+  { name: 'TechHub Electronics', address: '201 Brigade Road, Bengaluru, Karnataka 560001', phone: '+91 80 2558 1190', email: 'support@techhub.example', owner: 0, category: 'Electronics', quality: 3.9 },
+  { name: 'Spice Route Kitchen', address: '9 Museum Road, Bengaluru, Karnataka 560001', phone: '+91 80 4090 2211', email: 'reservations@spiceroute.example', owner: 0, category: 'Restaurants', quality: 4.3 },
+  { name: 'Urban Threads Fashion House', address: '55 Commercial Street, Bengaluru, Karnataka 560001', phone: '+91 80 2286 7743', email: null, owner: 0, category: 'Fashion', quality: 3.2 },
+  { name: 'CarePlus Pharmacy', address: '3 Richmond Circle, Bengaluru, Karnataka 560025', phone: '+91 80 2221 9080', email: 'care@careplus.example', owner: 0, category: 'Healthcare', quality: 4.1 },
+  { name: 'Daily Fresh Supermarket', address: '88 Koramangala 5th Block, Bengaluru, Karnataka 560095', phone: '+91 80 4155 0098', email: 'info@dailyfresh.example', owner: 1, category: 'Grocery', quality: 3.6 },
+  { name: 'Gadget Galaxy', address: '12 SP Road, Bengaluru, Karnataka 560002', phone: '+91 80 2222 4471', email: 'sales@gadgetgalaxy.example', owner: 1, category: 'Electronics', quality: 2.8 },
+  { name: 'The Book Nook Cafe', address: '27 Church Street, Bengaluru, Karnataka 560001', phone: null, email: 'books@booknook.example', owner: 1, category: 'Restaurants', quality: 4.8 },
+  { name: 'Sunrise Bakery and Confectionery', address: '6 Hill Road, Bandra West, Mumbai, Maharashtra 400050', phone: '+91 22 2640 1123', email: 'orders@sunrisebakery.example', owner: 2, category: 'Restaurants', quality: 4.4 },
+  { name: 'Coastal Catch Seafood Restaurant', address: '101 Carter Road, Bandra West, Mumbai, Maharashtra 400050', phone: '+91 22 2605 7788', email: 'table@coastalcatch.example', owner: 2, category: 'Restaurants', quality: 3.4 },
+  { name: 'Metro Mobile World', address: '44 Lamington Road, Grant Road, Mumbai, Maharashtra 400007', phone: '+91 22 2385 6610', email: null, owner: 2, category: 'Electronics', quality: 2.3 },
+  { name: 'Style Street Boutique', address: '17 Linking Road, Santacruz West, Mumbai, Maharashtra 400054', phone: '+91 22 2649 3301', email: 'style@stylestreet.example', owner: 2, category: 'Fashion', quality: 3.8 },
+  { name: 'Wellness First Clinic Pharmacy', address: '8 Peddar Road, Mumbai, Maharashtra 400026', phone: '+91 22 2351 4477', email: 'contact@wellnessfirst.example', owner: 2, category: 'Healthcare', quality: 4.5 },
+  { name: 'Kolkata Sweet House', address: '12 Gariahat Road, Kolkata, West Bengal 700019', phone: '+91 33 2464 5589', email: 'mishti@sweethouse.example', owner: 3, category: 'Restaurants', quality: 4.7 },
+  { name: 'Park Street Grill', address: '24 Park Street, Kolkata, West Bengal 700016', phone: '+91 33 2229 8812', email: 'grill@parkstreet.example', owner: 3, category: 'Restaurants', quality: 3.7 },
+  { name: 'New Market Fabrics', address: '5 Lindsay Street, New Market, Kolkata, West Bengal 700087', phone: '+91 33 2252 0043', email: null, owner: 3, category: 'Fashion', quality: 3.1 },
+  { name: 'Bengal Fresh Mart', address: '71 Salt Lake Sector I, Kolkata, West Bengal 700064', phone: '+91 33 2337 1150', email: 'freshmart@bengal.example', owner: 3, category: 'Grocery', quality: 2.6 },
+  { name: 'Digital Planet Computers', address: '19 Chandni Chowk Street, Kolkata, West Bengal 700072', phone: '+91 33 2237 9964', email: 'help@digitalplanet.example', owner: 3, category: 'Electronics', quality: 3.3 },
+  { name: 'Pink City Handicrafts', address: '33 Johari Bazaar, Jaipur, Rajasthan 302003', phone: '+91 141 257 3390', email: 'crafts@pinkcity.example', owner: 4, category: 'Other', quality: 4.2 },
+  { name: 'Royal Rajasthani Thali', address: '2 MI Road, Jaipur, Rajasthan 302001', phone: '+91 141 237 4401', email: 'thali@royal.example', owner: 4, category: 'Restaurants', quality: 4.6 },
+  { name: 'Desert Gear Outdoor Store', address: '48 C Scheme, Jaipur, Rajasthan 302001', phone: '+91 141 236 8822', email: null, owner: 4, category: 'Other', quality: 3.5 },
+  { name: 'Jaipur Medicos', address: '15 Tonk Road, Jaipur, Rajasthan 302015', phone: '+91 141 274 1156', email: 'orders@jaipurmedicos.example', owner: 4, category: 'Healthcare', quality: 3.9 },
+  { name: 'Amber Electronics Bazaar', address: '60 Station Road, Jaipur, Rajasthan 302006', phone: '+91 141 220 5547', email: 'amber@electronics.example', owner: 4, category: 'Electronics', quality: 1.9 },
+  { name: 'Harvest Moon Farmers Market', address: '10 Lalbagh Road, Bengaluru, Karnataka 560027', phone: '+91 80 2657 3380', email: 'market@harvestmoon.example', owner: 0, category: 'Grocery', quality: 4.4 },
+  { name: 'Filter Coffee Corner', address: '3 DVG Road, Basavanagudi, Bengaluru, Karnataka 560004', phone: '+91 80 2667 1145', email: null, owner: 1, category: 'Restaurants', quality: 4.9 },
+  { name: 'Trendsetters Footwear', address: '29 Jayanagar 4th Block, Bengaluru, Karnataka 560011', phone: '+91 80 2663 9912', email: 'shoes@trendsetters.example', owner: 1, category: 'Fashion', quality: 2.9 },
+  { name: 'Healthy Bites Salad Bar', address: '7 Lower Parel, Mumbai, Maharashtra 400013', phone: '+91 22 2498 0076', email: 'eat@healthybites.example', owner: 2, category: 'Restaurants', quality: 4.0 },
+  { name: 'Home Needs General Store', address: '52 Ballygunge Circular Road, Kolkata, West Bengal 700019', phone: '+91 33 2475 2218', email: null, owner: 3, category: 'Grocery', quality: 3.0 },
+  { name: 'Smart Appliances Hub', address: '81 Malviya Nagar, Jaipur, Rajasthan 302017', phone: '+91 141 252 6630', email: 'service@smartappliances.example', owner: 4, category: 'Electronics', quality: 2.1 },
+  { name: 'Lotus Ayurvedic Wellness', address: '36 Malleswaram 8th Cross, Bengaluru, Karnataka 560003', phone: '+91 80 2334 7719', email: 'care@lotusayur.example', owner: 0, category: 'Healthcare', quality: 4.0 },
+  { name: 'The Denim Depot', address: '65 Fashion Street, Mumbai, Maharashtra 400020', phone: '+91 22 2262 4490', email: 'denim@depot.example', owner: 2, category: 'Fashion', quality: 3.3 },
+  { name: 'Paperback Paradise Bookstore', address: '40 College Street, Kolkata, West Bengal 700073', phone: '+91 33 2241 6678', email: 'read@paperback.example', owner: 3, category: 'Other', quality: 4.5 },
+  { name: 'Chai Point Express', address: '11 Bapu Bazaar, Jaipur, Rajasthan 302003', phone: null, email: null, owner: 4, category: 'Restaurants', quality: 3.8 },
+  { name: 'Little Sprouts Toy Store', address: '22 Koramangala 1st Block, Bengaluru, Karnataka 560034', phone: '+91 80 4112 8834', email: 'play@littlesprouts.example', owner: 1, category: 'Other', quality: 4.3 },
 ];
 
 /** Review texts by star count; some ratings carry none. */

@@ -6,22 +6,11 @@
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../schema';
-import { COMMENTS, DEMO_ACCOUNTS, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS } from './demo-data';
+import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS } from './demo-data';
+import { seededRandom } from './prng';
 
 const SEED_LOCK_KEY = 727_274_001;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A small seeded PRNG (mulberry32), so the demo data is the same on every machine. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SeedResult {
   seeded: boolean;
@@ -34,10 +23,10 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
   const notEmpty = { seeded: false, users: 0, stores: 0, ratings: 0 };
   if (await hasUsers(db)) return notEmpty;
 
-  const rand = random(20240601);
+  const rand = seededRandom(20240601);
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
 
-  const [admin, owner, customer] = DEMO_ACCOUNTS;
+  const [admin, owner, customer] = DEMO_PEOPLE;
   const people = [
     { ...admin, createdDaysAgo: 240 },
     { ...owner, createdDaysAgo: 230 },
@@ -88,6 +77,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
             phone: s.phone,
             email: s.email,
             owner_id: owners[s.owner].id,
+            category: s.category,
             created_at: at(daysAgo),
             updated_at: at(daysAgo),
           };
