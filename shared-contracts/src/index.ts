@@ -8,3 +8,4 @@ export * from './schemas/fields';
 export * from './schemas/requests';
 export * from './schemas/responses';
 export * from './client/api-client';
+export * from './demo-accounts';

@@ -1,7 +1,2 @@
-export default function LoginPage() {
-  return (
-    <main className="page">
-      <h1>LoginPage</h1>
-    </main>
-  );
-}
+// What the shell loads for this route: the page component as the default export.
+export { LoginPage as default } from '../features/login/components/LoginPage';

@@ -1,7 +1,2 @@
-export default function ProfilePage() {
-  return (
-    <main className="page">
-      <h1>ProfilePage</h1>
-    </main>
-  );
-}
+// What the shell loads for this route: the page component as the default export.
+export { ProfilePage as default } from '../features/profile/components/ProfilePage';

@@ -1,7 +1,2 @@
-export default function RegisterPage() {
-  return (
-    <main className="page">
-      <h1>RegisterPage</h1>
-    </main>
-  );
-}
+// What the shell loads for this route: the page component as the default export.
+export { RegisterPage as default } from '../features/register/components/RegisterPage';

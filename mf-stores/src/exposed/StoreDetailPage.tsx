@@ -1,7 +1,2 @@
-export default function StoreDetailPage() {
-  return (
-    <main className="page">
-      <h1>StoreDetailPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './StoreDetailPage' (route /stores/:id).
+export { default } from '../features/store-detail/StoreDetailPage';

@@ -1,7 +1,2 @@
-export default function StoreListPage() {
-  return (
-    <main className="page">
-      <h1>StoreListPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './StoreListPage' (route /stores).
+export { default } from '../features/store-list/StoreListPage';

@@ -7,6 +7,7 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { createApiClient } from '../client/api-client';
+import { DEMO_ACCOUNTS } from '../demo-accounts';
 import type { Role } from '../roles';
 import type { RegisterRequest } from '../schemas/requests';
 import type { User } from '../schemas/responses';
@@ -57,12 +58,6 @@ function StandInAuthProvider({ children }: { children: ReactNode }) {
   );
 }
 
-const DEMO: Record<string, { email: string; password: string; role: Role }> = {
-  customer: { email: 'customer@example.com', password: 'Customer@1234', role: 'normal_user' },
-  owner: { email: 'owner@example.com', password: 'Owner@1234', role: 'store_owner' },
-  admin: { email: 'admin@example.com', password: 'Admin@1234', role: 'system_admin' },
-};
-
 function StandInSignIn() {
   const [busy, setBusy] = useState(false);
   return (
@@ -75,9 +70,9 @@ function StandInSignIn() {
         ) : (
           <p>
             Stand-in sign-in:{' '}
-            {Object.entries(DEMO).map(([label, account]) => (
+            {DEMO_ACCOUNTS.map((account) => (
               <button
-                key={label}
+                key={account.role}
                 disabled={busy}
                 onClick={() => {
                   setBusy(true);
@@ -87,7 +82,7 @@ function StandInSignIn() {
                     .finally(() => setBusy(false));
                 }}
               >
-                {label}
+                {account.label}
               </button>
             ))}
           </p>

@@ -32,7 +32,7 @@ export function SignedOutOnly() {
   if (user) {
     // Back to the page that sent them to sign in, if any.
     const from = (location.state as { from?: unknown } | null)?.from;
-    return <Navigate to={typeof from === 'string' && from.startsWith('/') ? from : '/dashboard'} replace />;
+    return <Navigate to={typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard'} replace />;
   }
   return <Outlet />;
 }

@@ -50,7 +50,15 @@ export interface RemotePageProps {
   area: string;
 }
 
-export function RemotePage({ remote, module, area }: RemotePageProps) {
+export function RemotePage(props: RemotePageProps) {
+  // React Router keeps one RemotePage instance across routes (same element type, same place). Without
+  // a key a failed area's fallback and retry count carried over to the next route's remote, and the
+  // next page loaded inside the already shown boundary: the route change, a transition, suspended
+  // there, its lazy loader was thrown away and made again, and the remote was requested twice.
+  return <RemoteRoute key={`${props.remote}/${props.module}`} {...props} />;
+}
+
+function RemoteRoute({ remote, module, area }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(() => lazy(() => loadRemotePage(remote, module, attempt > 0)), [remote, module, attempt]);
   return (

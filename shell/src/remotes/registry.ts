@@ -52,6 +52,11 @@ export async function loadRemotePage(remote: RemoteName, module: string, fresh =
     else if (locations[remote]) registerRemotes([{ name: remote, entry: locations[remote] }], { force: true });
   }
   const loaded = await withTimeout(loadRemote<{ default: ComponentType }>(`${remote}/${module}`), LOAD_TIMEOUT_MS, `${remote}/${module}`);
-  if (!loaded || typeof loaded.default !== 'function') throw new Error(`${remote}/${module} did not load`);
+  if (!loaded || !isComponentType(loaded.default)) throw new Error(`${remote}/${module} did not load`);
   return loaded;
+}
+
+/** A function or class component, or one wrapped by memo/forwardRef/lazy (objects React tags with $$typeof). */
+function isComponentType(value: unknown): value is ComponentType {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 }

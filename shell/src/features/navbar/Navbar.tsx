@@ -2,7 +2,7 @@
  * The navigation bar of a signed-in user (spec §2): brand to the role's dashboard, the role's links
  * with the active one marked, name and role badge, a mobile menu that also shows the email, Logout.
  */
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
 import { useAuth } from 'shared-contracts/react';
@@ -22,8 +22,13 @@ export function Navbar() {
   if (!user) return null;
   const links = navLinksFor(user.role);
   const onLogout = () => {
-    logout();
-    navigate('/login', { replace: true });
+    // One transition for both, so the guards see the signed-out user already on /login. Apart, the
+    // sign-out renders first on this page and RequireSignedIn sends the user to /login remembering
+    // this page, where the next person to sign in would then be taken.
+    startTransition(() => {
+      logout();
+      navigate('/login', { replace: true });
+    });
   };
 
   return (
@@ -40,7 +45,7 @@ export function Navbar() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">Menu</span>
           <span aria-hidden="true" className={styles.burger} />
         </button>
 

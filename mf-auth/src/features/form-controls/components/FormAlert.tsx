@@ -1,0 +1,11 @@
+/** The form's validation message: announced at once (role=alert) and referenced by the fields it concerns. */
+import styles from './Form.module.css';
+
+export function FormAlert({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={styles.alert}>
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,18 @@
+/** Whether the confirmation matches the password, once something is typed in the confirmation. */
+import styles from './PasswordFeedback.module.css';
+
+export function PasswordMatch({ id, password, confirmation }: { id: string; password: string; confirmation: string }) {
+  const matches = password === confirmation;
+  return (
+    <p id={id} className={styles.match} aria-live="polite" aria-atomic="true" data-match={confirmation === '' ? undefined : matches}>
+      {confirmation !== '' && (
+        <>
+          <span className={styles.mark} aria-hidden="true">
+            {matches ? '✓' : '✗'}
+          </span>
+          {matches ? 'Passwords match' : 'Passwords do not match'}
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * /stores/:id: the store, its rating summary and histogram, the signed-in user's rating panel (not on
+ * their own store) and every rating, newest first.
+ */
+import { useId } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { RatingDeleteResponse, RatingWriteResponse } from 'shared-contracts';
+import { useAuth } from 'shared-contracts/react';
+import { Spinner } from '../common/components/Spinner';
+import { RatingPanel } from './components/RatingPanel';
+import { RatingsList } from './components/RatingsList';
+import { RatingSummary } from './components/RatingSummary';
+import { useStoreDetail } from './hooks/useStoreDetail';
+import styles from './StoreDetailPage.module.css';
+
+/** Back to the list as the user left it (search, filters, page), when they came from it. */
+function useBackTo(): string {
+  const state = useLocation().state as { backTo?: unknown } | null;
+  const backTo = state?.backTo;
+  return typeof backTo === 'string' && backTo.startsWith('/stores') ? backTo : '/stores';
+}
+
+function BackLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={styles.back}>
+      <span aria-hidden="true">←</span>Back to stores
+    </Link>
+  );
+}
+
+export default function StoreDetailPage() {
+  const { id } = useParams();
+  const { user } = useAuth();
+  const backTo = useBackTo();
+  const titleId = useId();
+  const detail = useStoreDetail(id, Boolean(user));
+  const { status, store, myRating, myRatingLoaded } = detail;
+
+  if (status === 'loading') {
+    return (
+      <main className={styles.page} aria-busy="true">
+        <BackLink to={backTo} />
+        <Spinner label="Loading store…" />
+      </main>
+    );
+  }
+
+  if (status === 'not-found') {
+    return (
+      <main className={styles.page} aria-labelledby={titleId}>
+        <div className={styles.notice}>
+          <h1 id={titleId} className={styles.noticeTitle}>
+            Store not found
+          </h1>
+          <p>This store does not exist or has been removed.</p>
+          <Link to="/stores" className={styles.primaryLink}>
+            Back to stores
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  if (status === 'error' || !store) {
+    return (
+      <main className={styles.page} aria-labelledby={titleId}>
+        <BackLink to={backTo} />
+        <div className={`${styles.notice} ${styles.error}`} role="alert">
+          <h1 id={titleId} className={styles.noticeTitle}>
+            The store could not be loaded
+          </h1>
+          <p>Check your connection and try again.</p>
+          <button type="button" className={styles.primaryButton} onClick={detail.retry}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  const isOwnStore = user !== null && user.id === store.owner_id;
+  const afterWrite = (result: RatingWriteResponse) => {
+    detail.setMyRating(result.rating);
+    detail.applyStats(result.storeStats);
+    void detail.reloadRatings();
+  };
+  const afterDelete = (result: RatingDeleteResponse) => {
+    detail.setMyRating(null);
+    detail.applyStats(result.storeStats);
+    void detail.reloadRatings();
+  };
+
+  return (
+    <main className={styles.page} aria-labelledby={titleId}>
+      <BackLink to={backTo} />
+
+      <header className={styles.header}>
+        {store.category && <span className={styles.category}>{store.category}</span>}
+        <h1 id={titleId} className={styles.title}>
+          {store.name}
+        </h1>
+        <dl className={styles.facts}>
+          <div className={styles.fact}>
+            <dt>Address</dt>
+            <dd>{store.address}</dd>
+          </div>
+          {store.phone && (
+            <div className={styles.fact}>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${store.phone.replace(/[^0-9+]/g, '')}`}>{store.phone}</a>
+              </dd>
+            </div>
+          )}
+          {store.email && (
+            <div className={styles.fact}>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${store.email}`}>{store.email}</a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.side}>
+          <RatingSummary average={Number(store.average_rating) || 0} total={Number(store.total_ratings) || 0} distribution={store.rating_distribution} />
+
+          {user && isOwnStore && (
+            <section className={styles.ownNote} aria-label="Your store">
+              <p className={styles.ownTitle}>This is your store</p>
+              <p>Store owners cannot rate their own store. Your customers' ratings appear below.</p>
+            </section>
+          )}
+
+          {user && !isOwnStore && myRatingLoaded && (
+            <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating} onSaved={afterWrite} onDeleted={afterDelete} />
+          )}
+          {user && !isOwnStore && !myRatingLoaded && <Spinner label="Loading your rating…" />}
+        </div>
+
+        <div className={styles.main}>
+          <RatingsList ratings={detail.ratings} onLoadMore={() => void detail.loadMore()} onRetry={() => void detail.reloadRatings()} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import type { Store } from 'shared-contracts';
+import { AverageBadge } from '../../common/components/AverageBadge';
+import { Stars } from '../../common/components/Stars';
+import { ratingsCount } from '../../common/format';
+import styles from './StoreCard.module.css';
+
+/** One store of the list: the whole card opens the store, its name is the link. */
+export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
+  const average = Number(store.average_rating) || 0;
+  const total = Number(store.total_ratings) || 0;
+  return (
+    <li className={styles.item}>
+      <article className={styles.card}>
+        <div className={styles.top}>
+          {store.category && <span className={styles.category}>{store.category}</span>}
+          {total > 0 && <AverageBadge average={average} />}
+        </div>
+        <h3 className={styles.name}>
+          <Link to={`/stores/${store.id}`} state={{ backTo }} className={styles.link}>
+            {store.name}
+          </Link>
+        </h3>
+        <p className={styles.address}>{store.address}</p>
+        <div className={styles.rating}>
+          <Stars value={average} size="sm" label={total > 0 ? `Rated ${average.toFixed(1)} out of 5` : 'Not rated yet'} />
+          <span className={styles.count}>{total > 0 ? `(${ratingsCount(total)})` : 'No ratings yet'}</span>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** Grey placeholders in the shape of the cards, while a page loads. */
+export function StoreCardSkeleton() {
+  return (
+    <li className={styles.item} aria-hidden="true">
+      <div className={`${styles.card} ${styles.skeleton}`}>
+        <span className={`${styles.bone} ${styles.boneShort}`} />
+        <span className={`${styles.bone} ${styles.boneTitle}`} />
+        <span className={styles.bone} />
+        <span className={`${styles.bone} ${styles.boneShort}`} />
+      </div>
+    </li>
+  );
+}

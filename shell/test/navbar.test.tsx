@@ -1,0 +1,185 @@
+// The navigation bar of a signed-in user (spec §2): links per role, brand target, active link,
+// name and role badge, the mobile menu toggle, Logout.
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Role } from 'shared-contracts';
+import { loadRemotePage } from '../src/remotes/registry';
+import { makeUser, makeUserWithUnknownRole } from './support/fake-api';
+import { loadFakeRemotePage, pageHeading } from './support/fake-remotes';
+import { currentPath, findNavbar, renderApp } from './support/render-app';
+
+jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+const loadPage = jest.mocked(loadRemotePage);
+
+beforeEach(() => {
+  loadPage.mockReset();
+  loadPage.mockImplementation(loadFakeRemotePage);
+});
+
+const linkNames = (nav: HTMLElement) =>
+  within(within(nav).getByRole('list'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+const dashboardOf: Record<Role, string> = { system_admin: '/admin', store_owner: '/store-owner', normal_user: '/user-dashboard' };
+
+describe('links', () => {
+  test.each(['normal_user', 'store_owner'] as const)('%s gets Dashboard, Stores and Profile only', async (role) => {
+    renderApp({ path: '/profile', user: makeUser(role) });
+    const nav = await findNavbar();
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile']);
+    expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Manage Stores' })).not.toBeInTheDocument();
+  });
+
+  test('an admin also gets Users and Manage Stores', async () => {
+    renderApp({ path: '/profile', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'Users', 'Manage Stores']);
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(nav).getByRole('link', { name: 'Manage Stores' })).toHaveAttribute('href', '/admin/stores');
+  });
+
+  test.each(['system_admin', 'store_owner', 'normal_user'] as const)('for %s the brand and Dashboard link go to its dashboard', async (role) => {
+    renderApp({ path: '/stores', user: makeUser(role) });
+    const nav = await findNavbar();
+    expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', dashboardOf[role]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', dashboardOf[role]);
+    expect(within(nav).getByRole('link', { name: 'Stores' })).toHaveAttribute('href', '/stores');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  test('following the Stores link renders the store list', async () => {
+    const { events } = renderApp({ path: '/profile', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    await events.click(within(nav).getByRole('link', { name: 'Stores' }));
+    expect(await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') })).toBeInTheDocument();
+    expect(currentPath()).toBe('/stores');
+  });
+});
+
+describe('the active link', () => {
+  const current = (nav: HTMLElement) => within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+
+  test('a store detail path marks Stores by prefix', async () => {
+    renderApp({ path: '/stores/12', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    expect(within(nav).getByRole('link', { name: 'Stores' })).toHaveAttribute('aria-current', 'page');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Stores']);
+  });
+
+  test('/profile marks Profile only', async () => {
+    renderApp({ path: '/profile', user: makeUser('store_owner') });
+    const nav = await findNavbar();
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Profile']);
+  });
+
+  test.each(['system_admin', 'store_owner', 'normal_user'] as const)('the %s dashboard marks Dashboard', async (role) => {
+    renderApp({ path: dashboardOf[role], user: makeUser(role) });
+    const nav = await findNavbar();
+    await screen.findByText(/here are your figures/);
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Dashboard']);
+  });
+
+  test('for an admin, /stores marks Stores only, not Manage Stores (/admin/stores) or Dashboard', async () => {
+    renderApp({ path: '/stores', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Manage Stores' })).not.toHaveAttribute('aria-current');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Stores']);
+  });
+});
+
+describe('identity', () => {
+  test.each([
+    ['system_admin', 'Admin'],
+    ['store_owner', 'Store Owner'],
+    ['normal_user', 'User'],
+  ] as const)('%s shows the name and the badge %s', async (role, badge) => {
+    const user = makeUser(role);
+    renderApp({ path: '/stores', user });
+    const nav = await findNavbar();
+    expect(within(nav).getByText(user.name)).toBeInTheDocument();
+    expect(within(nav).getByText(badge, { exact: true })).toBeInTheDocument();
+  });
+
+  test('an unknown role gets the User badge and the /dashboard link', async () => {
+    const user = makeUserWithUnknownRole();
+    renderApp({ path: '/stores', user });
+    const nav = await findNavbar();
+    expect(within(nav).getByText('User', { exact: true })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', '/dashboard');
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile']);
+  });
+
+  test('an unknown role on /dashboard stays there with Dashboard marked', async () => {
+    const { visited } = renderApp({ path: '/dashboard', user: makeUserWithUnknownRole() });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const nav = await findNavbar();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(visited).toEqual(['/dashboard']);
+  });
+});
+
+describe('the mobile menu', () => {
+  test('the toggle reports and flips its state, and its menu holds the email', async () => {
+    const user = makeUser('normal_user');
+    const { events } = renderApp({ path: '/stores', user });
+    const nav = await findNavbar();
+    const toggle = within(nav).getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(menu).not.toHaveClass('menuOpen');
+    expect(within(menu!).getByText(user.email)).toBeInTheDocument();
+
+    await events.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Menu');
+    expect(menu).toHaveClass('menuOpen');
+
+    await events.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toHaveClass('menuOpen');
+  });
+
+  test('following a link closes the menu', async () => {
+    const { events } = renderApp({ path: '/stores', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    const toggle = within(nav).getByRole('button', { name: 'Menu' });
+    await events.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await events.click(within(nav).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'ProfilePage') })).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+});
+
+describe('Logout', () => {
+  test('clears the token, says so and goes to /login', async () => {
+    const { events } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
+    const nav = await findNavbar();
+    expect(window.localStorage.getItem('token')).toBe('saved-token');
+
+    await events.click(within(nav).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  test('signing in after a logout goes to the dashboard, not back to the page left', async () => {
+    const { events, api } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
+    await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') });
+    api.auth.login.mockResolvedValue({ message: 'Login successful', token: 'fresh-token', user: makeUser('normal_user') });
+
+    await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/user-dashboard');
+  });
+});

@@ -1,0 +1,147 @@
+// The remote registry (DESIGN.md §5): locations read from /remotes.json at run time and registered
+// with the federation runtime; pages loaded through loadRemote, afresh on a retry.
+import type * as Runtime from '@module-federation/enhanced/runtime';
+import type * as Registry from '../src/remotes/registry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const LOCATIONS = { mf_auth: '/mf/auth/mf-manifest.json', mf_stores: '/mf/stores/mf-manifest.json' };
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response;
+}
+
+const Page = () => null;
+
+let registry: typeof Registry;
+let runtime: jest.Mocked<typeof Runtime>;
+let fetchMock: jest.Mock;
+const originalFetch = global.fetch;
+
+beforeEach(() => {
+  // A fresh registry each test: it remembers the locations it has read.
+  jest.resetModules();
+  registry = require('../src/remotes/registry');
+  runtime = require('@module-federation/enhanced/runtime');
+  fetchMock = jest.fn().mockResolvedValue(jsonResponse(LOCATIONS));
+  global.fetch = fetchMock;
+});
+
+afterEach(() => {
+  global.fetch = originalFetch;
+  jest.useRealTimers();
+});
+
+describe('registerRemotesFromConfig', () => {
+  test('fetches /remotes.json without the cache and registers each entry', async () => {
+    await registry.registerRemotesFromConfig();
+
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' },
+      { name: 'mf_stores', entry: '/mf/stores/mf-manifest.json' },
+    ]);
+  });
+
+  test('skips entries whose location is not a string', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ mf_auth: '/mf/auth/mf-manifest.json', mf_broken: 42, mf_null: null }));
+    await registry.registerRemotesFromConfig();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' }]);
+  });
+
+  test('a non-OK /remotes.json rejects and registers nothing', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ message: 'down' }, 503));
+    await expect(registry.registerRemotesFromConfig()).rejects.toThrow('/remotes.json answered 503');
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  });
+
+  test('a /remotes.json that is not an object rejects', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(null));
+    await expect(registry.registerRemotesFromConfig()).rejects.toThrow('/remotes.json is not an object');
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadRemotePage', () => {
+  test('loads "remote/Module" through the runtime and resolves the module', async () => {
+    const module = { default: Page };
+    runtime.loadRemote.mockResolvedValue(module);
+
+    await expect(registry.loadRemotePage('mf_stores', 'StoreListPage')).resolves.toBe(module);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mf_stores/StoreListPage');
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('accepts a page wrapped in memo or forwardRef (objects, not functions)', async () => {
+    const { memo, forwardRef } = jest.requireActual<typeof import('react')>('react');
+    for (const wrapped of [memo(Page), forwardRef(Page)]) {
+      runtime.loadRemote.mockResolvedValueOnce({ default: wrapped });
+      await expect(registry.loadRemotePage('mf_stores', 'StoreListPage')).resolves.toEqual({ default: wrapped });
+    }
+  });
+
+  test('rejects when the module has no default export', async () => {
+    runtime.loadRemote.mockResolvedValue({ StoreListPage: Page });
+    await expect(registry.loadRemotePage('mf_stores', 'StoreListPage')).rejects.toThrow('mf_stores/StoreListPage did not load');
+  });
+
+  test('rejects when the default export is not a component', async () => {
+    for (const notAComponent of ['StoreListPage', 42, { render: Page }]) {
+      runtime.loadRemote.mockResolvedValueOnce({ default: notAComponent });
+      await expect(registry.loadRemotePage('mf_stores', 'StoreListPage')).rejects.toThrow('mf_stores/StoreListPage did not load');
+    }
+  });
+
+  test('rejects when the runtime gives nothing back', async () => {
+    runtime.loadRemote.mockResolvedValue(null);
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toThrow('mf_auth/LoginPage did not load');
+  });
+
+  test('rejects with the runtime\'s error when the remote cannot be fetched', async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-003: failed to load remoteEntry'));
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toThrow('RUNTIME-003');
+  });
+
+  test('rejects when the remote does not answer within 20 s', async () => {
+    jest.useFakeTimers();
+    runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
+    const loading = registry.loadRemotePage('mf_auth', 'ProfilePage');
+    const outcome = expect(loading).rejects.toThrow('mf_auth/ProfilePage did not load within 20 s');
+    await jest.advanceTimersByTimeAsync(20_000);
+    await outcome;
+  });
+
+  test('fresh=true re-registers the remote with { force: true } before loading it', async () => {
+    await registry.registerRemotesFromConfig();
+    runtime.registerRemotes.mockClear();
+    runtime.loadRemote.mockResolvedValue({ default: Page });
+
+    await registry.loadRemotePage('mf_auth', 'ProfilePage', true);
+
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' }], { force: true });
+    expect(runtime.registerRemotes.mock.invocationCallOrder[0]).toBeLessThan(runtime.loadRemote.mock.invocationCallOrder[0]);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mf_auth/ProfilePage');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  test('fresh=true before any locations were read reads /remotes.json first', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Page });
+
+    await registry.loadRemotePage('mf_stores', 'StoreDetailPage', true);
+
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' },
+      { name: 'mf_stores', entry: '/mf/stores/mf-manifest.json' },
+    ]);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mf_stores/StoreDetailPage');
+  });
+
+  test('fresh=true still rejects when /remotes.json cannot be read', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage', true)).rejects.toThrow('Failed to fetch');
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+});

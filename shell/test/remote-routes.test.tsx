@@ -1,0 +1,159 @@
+// Remote pages inside the shell (DESIGN.md §5): rendered under the navbar, fetched only when their
+// route is visited, and contained when they fail to load or throw, with a retry that needs no reload.
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { loadRemotePage } from '../src/remotes/registry';
+import { makeUser } from './support/fake-api';
+import { fakePage, loadFakeRemotePage, pageHeading } from './support/fake-remotes';
+import { currentPath, findNavbar, renderApp } from './support/render-app';
+
+jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+const loadPage = jest.mocked(loadRemotePage);
+
+const customer = makeUser('normal_user');
+const FALLBACK_TITLE = 'This part of Store Ratings is not available right now';
+
+/** loadRemotePage for the happy path, except `module`, which gets `failure` instead. */
+function failing(module: string, failure: () => Promise<{ default: ComponentType }>) {
+  return (remote: Parameters<typeof loadRemotePage>[0], name: string) =>
+    name === module ? failure() : loadFakeRemotePage(remote, name);
+}
+
+let consoleError: jest.SpyInstance;
+
+beforeEach(() => {
+  loadPage.mockReset();
+  loadPage.mockImplementation(loadFakeRemotePage);
+  // Failing remotes are logged by React and by the error boundary; the tests check what the user sees.
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => consoleError.mockRestore());
+
+test('a remote page renders inside the shell, under the navbar', async () => {
+  renderApp({ path: '/stores', user: customer });
+  const heading = await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') });
+  const nav = await findNavbar();
+  expect(nav.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(heading.closest('#main-content')).not.toBeNull();
+  expect(loadPage).toHaveBeenCalledWith('mf_stores', 'StoreListPage', false);
+});
+
+test('while a remote loads, a spinner names the area', async () => {
+  loadPage.mockImplementation(() => new Promise(() => undefined));
+  renderApp({ path: '/profile', user: customer });
+  await findNavbar();
+  expect(await screen.findByRole('status')).toHaveTextContent('Loading the profile page');
+});
+
+test('a remote is only requested when its route is visited', async () => {
+  const { events } = renderApp({ path: '/stores', user: customer });
+  await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') });
+  expect(loadPage.mock.calls.map(([remote, module]) => `${remote}/${module}`)).toEqual(['mf_stores/StoreListPage']);
+
+  await events.click(within(await findNavbar()).getByRole('link', { name: 'Profile' }));
+
+  expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'ProfilePage') })).toBeInTheDocument();
+  expect(loadPage.mock.calls.map(([remote, module]) => `${remote}/${module}`)).toEqual(['mf_stores/StoreListPage', 'mf_auth/ProfilePage']);
+});
+
+test('moving between routes of one remote page loads it once and keeps it on screen', async () => {
+  const { events } = renderApp({ path: '/stores/3', user: customer });
+  expect(await screen.findByText('Store 3')).toBeInTheDocument();
+
+  await events.click(screen.getByRole('link', { name: 'Next store' }));
+
+  expect(await screen.findByText('Store 4')).toBeInTheDocument();
+  expect(currentPath()).toBe('/stores/4');
+  expect(loadPage).toHaveBeenCalledTimes(1);
+});
+
+test('the shell\'s own pages request no remote at all', async () => {
+  renderApp({ path: '/user-dashboard', user: customer });
+  expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+  expect(loadPage).not.toHaveBeenCalled();
+});
+
+test('a remote that fails to load shows the fallback while the navbar keeps working', async () => {
+  loadPage.mockImplementation(failing('ProfilePage', () => Promise.reject(new Error('remoteEntry.js 404'))));
+  const { events } = renderApp({ path: '/profile', user: customer });
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveAccessibleName(FALLBACK_TITLE);
+  expect(alert).toHaveTextContent('The profile page could not be loaded.');
+  expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  const nav = await findNavbar();
+
+  await events.click(within(nav).getByRole('link', { name: 'Stores' }));
+
+  expect(await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') })).toBeInTheDocument();
+  expect(currentPath()).toBe('/stores');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('after a failed remote, the shell\'s own pages keep working too', async () => {
+  loadPage.mockImplementation(failing('StoreListPage', () => Promise.reject(new Error('timeout'))));
+  const { events } = renderApp({ path: '/stores', user: customer });
+  await screen.findByRole('alert');
+
+  await events.click(within(await findNavbar()).getByRole('link', { name: 'Dashboard' }));
+
+  expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('"Try again" loads the remote afresh and shows the page without a reload', async () => {
+  let profileAttempts = 0;
+  loadPage.mockImplementation(
+    failing('ProfilePage', () => {
+      profileAttempts += 1;
+      return profileAttempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: fakePage('mf_auth', 'ProfilePage') });
+    }),
+  );
+  const { events } = renderApp({ path: '/profile', user: customer });
+  const alert = await screen.findByRole('alert');
+  const nav = await findNavbar();
+  expect(loadPage).toHaveBeenLastCalledWith('mf_auth', 'ProfilePage', false);
+
+  await events.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+  expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'ProfilePage') })).toBeInTheDocument();
+  expect(loadPage).toHaveBeenLastCalledWith('mf_auth', 'ProfilePage', true);
+  expect(loadPage).toHaveBeenCalledTimes(2);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  // The same navbar element: the shell was not re-rendered from scratch, let alone reloaded.
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBe(nav);
+  expect(currentPath()).toBe('/profile');
+});
+
+test('"Try again" that fails again shows the fallback again', async () => {
+  loadPage.mockImplementation(failing('StoreDetailPage', () => Promise.reject(new Error('still down'))));
+  const { events } = renderApp({ path: '/stores/8', user: customer });
+  await events.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+
+  await waitFor(() => expect(loadPage).toHaveBeenCalledTimes(2));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The store page could not be loaded.');
+  expect(loadPage).toHaveBeenLastCalledWith('mf_stores', 'StoreDetailPage', true);
+});
+
+test('a remote page that throws while rendering is contained by the same fallback', async () => {
+  function BrokenStoreList(): never {
+    throw new Error('Cannot read properties of undefined');
+  }
+  loadPage.mockImplementation(failing('StoreListPage', () => Promise.resolve({ default: BrokenStoreList })));
+  const { events } = renderApp({ path: '/stores', user: customer });
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('The store list could not be loaded.');
+  expect(consoleError).toHaveBeenCalledWith('The store list area failed', expect.any(Error), expect.anything());
+
+  await events.click(within(await findNavbar()).getByRole('link', { name: 'Profile' }));
+  expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'ProfilePage') })).toBeInTheDocument();
+});
+
+test('a failed sign-in page is contained too, for signed-out users', async () => {
+  loadPage.mockImplementation(failing('LoginPage', () => Promise.reject(new Error('offline'))));
+  renderApp({ path: '/stores' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in page could not be loaded.');
+  expect(currentPath()).toBe('/login');
+});
