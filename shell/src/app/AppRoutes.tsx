@@ -3,7 +3,6 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { HomeRedirect, RequireRole, RequireSignedIn, SignedOutOnly } from '../auth/guards';
 import { DashboardRedirect } from '../features/dashboard/DashboardRedirect';
 import { Navbar } from '../features/navbar/Navbar';
-import { RoleDashboardPlaceholder } from '../features/placeholders/RoleDashboardPlaceholder';
 import { RemotePage } from '../remotes/RemotePage';
 
 function SignedInLayout() {
@@ -38,22 +37,18 @@ export function AppRoutes() {
           <Route path="/stores/:id" element={<RemotePage remote="mf_stores" module="StoreDetailPage" area="store page" />} />
 
           <Route element={<RequireRole roles={['system_admin']} />}>
-            <Route
-              path="/admin"
-              element={<RoleDashboardPlaceholder title="Admin Dashboard" comingNext="User and store management arrive in the next release." />}
-            />
+            <Route path="/admin" element={<RemotePage remote="mf_admin" module="AdminDashboardPage" area="admin dashboard" />} />
+            <Route path="/admin/dashboard" element={<Navigate to="/admin" replace />} />
+            <Route path="/admin/users" element={<RemotePage remote="mf_admin" module="AdminUsersPage" area="user management" />} />
+            <Route path="/admin/stores" element={<RemotePage remote="mf_admin" module="AdminStoresPage" area="store management" />} />
+            <Route path="/admin/analytics" element={<RemotePage remote="mf_admin" module="AdminAnalyticsPage" area="analytics" />} />
           </Route>
           <Route element={<RequireRole roles={['store_owner']} />}>
-            <Route
-              path="/store-owner"
-              element={<RoleDashboardPlaceholder title="Store Owner Dashboard" comingNext="The full view of your stores' ratings arrives in the next release." />}
-            />
+            <Route path="/store-owner" element={<RemotePage remote="mf_owner" module="OwnerDashboardPage" area="store owner dashboard" />} />
           </Route>
           <Route element={<RequireRole roles={['normal_user']} />}>
-            <Route
-              path="/user-dashboard"
-              element={<RoleDashboardPlaceholder title="My Dashboard" comingNext="Recommendations and your rating history arrive in the next release." />}
-            />
+            <Route path="/user-dashboard" element={<RemotePage remote="mf_customer" module="CustomerDashboardPage" area="dashboard" />} />
+            <Route path="/ratings" element={<RemotePage remote="mf_customer" module="MyRatingsPage" area="ratings page" />} />
           </Route>
         </Route>
       </Route>

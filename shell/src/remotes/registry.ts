@@ -5,7 +5,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
-export type RemoteName = 'mf_auth' | 'mf_stores';
+export type RemoteName = 'mf_auth' | 'mf_stores' | 'mf_admin' | 'mf_owner' | 'mf_customer';
 export type RemoteLocations = Record<string, string>;
 
 const REMOTES_URL = '/remotes.json';

@@ -15,8 +15,13 @@ export function navLinksFor(role: unknown): NavLinkItem[] {
     { label: 'Profile', to: '/profile', exact: false },
   ];
   if (role === 'system_admin') {
-    links.push({ label: 'Users', to: '/admin/users', exact: false }, { label: 'Manage Stores', to: '/admin/stores', exact: false });
+    links.push(
+      { label: 'Users', to: '/admin/users', exact: false },
+      { label: 'Manage Stores', to: '/admin/stores', exact: false },
+      { label: 'Analytics', to: '/admin/analytics', exact: false },
+    );
   }
+  if (role === 'normal_user') links.push({ label: 'My Ratings', to: '/ratings', exact: false });
   return links;
 }
 

@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../jest.preset.js'),
+  displayName: 'mf-admin',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/test'],
+  setupFilesAfterEnv: ['<rootDir>/../tools/jest-dom-setup.ts'],
+};

@@ -1,0 +1,20 @@
+// Runs this remote alone in development, with the stand-in shell of shared-contracts.
+import { createRoot } from 'react-dom/client';
+import { StandaloneHarness } from 'shared-contracts/react';
+import AdminDashboardPage from './exposed/AdminDashboardPage';
+import AdminUsersPage from './exposed/AdminUsersPage';
+import AdminStoresPage from './exposed/AdminStoresPage';
+import AdminAnalyticsPage from './exposed/AdminAnalyticsPage';
+
+createRoot(document.getElementById('root')!).render(
+  <StandaloneHarness
+    title="mf-admin"
+    basename="/mf/admin"
+    pages={[
+      { path: '/admin', label: 'AdminDashboardPage', element: <AdminDashboardPage /> },
+      { path: '/admin/users', label: 'AdminUsersPage', element: <AdminUsersPage /> },
+      { path: '/admin/stores', label: 'AdminStoresPage', element: <AdminStoresPage /> },
+      { path: '/admin/analytics', label: 'AdminAnalyticsPage', element: <AdminAnalyticsPage /> },
+    ]}
+  />,
+);

@@ -1,0 +1,7 @@
+export default function AdminAnalyticsPage() {
+  return (
+    <main className="page">
+      <h1>AdminAnalyticsPage</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export default function AdminDashboardPage() {
+  return (
+    <main className="page">
+      <h1>AdminDashboardPage</h1>
+    </main>
+  );
+}

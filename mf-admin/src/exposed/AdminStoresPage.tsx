@@ -1,0 +1,7 @@
+export default function AdminStoresPage() {
+  return (
+    <main className="page">
+      <h1>AdminStoresPage</h1>
+    </main>
+  );
+}
