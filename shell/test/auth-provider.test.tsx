@@ -6,7 +6,7 @@ import { loadRemotePage } from '../src/remotes/registry';
 import { SESSION_ENDED_MESSAGE } from '../src/auth/AuthProvider';
 import { createFakeApi, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, SIGN_IN_AS, SIGN_UP_AS } from './support/fake-remotes';
-import { currentPath, findNavbar, renderApp, SAVED_TOKEN } from './support/render-app';
+import { currentPath, findDashboard, findNavbar, renderApp, SAVED_TOKEN } from './support/render-app';
 
 jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
@@ -54,7 +54,7 @@ describe('at start', () => {
     await loginHeading();
     api.auth.login.mockResolvedValue({ message: 'Login successful', token: 'fresh-token', user: customer });
     await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
-    await screen.findByRole('heading', { name: 'My Dashboard' });
+    await findDashboard('normal_user');
     expect(factory).toHaveBeenCalledTimes(1);
   });
 });
@@ -71,7 +71,7 @@ describe('login and registration', () => {
     expect(api.auth.login).toHaveBeenCalledWith(SIGN_IN_AS);
     expect(window.localStorage.getItem('token')).toBe('fresh-token');
     expect(hooks.getToken()).toBe('fresh-token');
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
   });
 
   test('a failed login leaves the user signed out, with no token and no greeting', async () => {
@@ -97,7 +97,7 @@ describe('login and registration', () => {
     expect(await screen.findByText(`Welcome to Store Ratings, ${customer.name}!`)).toBeInTheDocument();
     expect(api.auth.register).toHaveBeenCalledWith(SIGN_UP_AS);
     expect(window.localStorage.getItem('token')).toBe('new-user-token');
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
   });
 });
 

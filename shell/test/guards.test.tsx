@@ -1,11 +1,12 @@
 // Route table and guards (spec §2): spinner while the session loads, bounces for signed-out users,
-// signed-in users and users without the role, the home and catch-all redirects, and the way back
-// after signing in.
+// signed-in users and users without the role, the home, /admin/dashboard and catch-all redirects,
+// and the way back after signing in.
 import { screen, waitFor } from '@testing-library/react';
+import { ROLES, type Role } from 'shared-contracts';
 import { loadRemotePage } from '../src/remotes/registry';
 import { createFakeApi, deferred, makeUser } from './support/fake-api';
-import { loadFakeRemotePage, pageHeading } from './support/fake-remotes';
-import { currentPath, renderApp } from './support/render-app';
+import { loadFakeRemotePage, pageHeading, ROLE_DASHBOARDS, ROLE_ROUTES, type RoleRoute } from './support/fake-remotes';
+import { currentPath, findDashboard, findPage, renderApp } from './support/render-app';
 
 jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
@@ -15,6 +16,13 @@ const owner = makeUser('store_owner');
 const admin = makeUser('system_admin');
 
 const loginHeading = () => screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') });
+
+/** Every role route with every role it is not for. */
+const FORBIDDEN: Array<RoleRoute & { visitor: Role }> = ROLE_ROUTES.flatMap((route) =>
+  ROLES.filter((role) => role !== route.role).map((visitor) => ({ ...route, visitor })),
+);
+/** The remote pages requested so far, as 'remote/Module'. */
+const requested = () => loadPage.mock.calls.map(([remote, module]) => `${remote}/${module}`);
 
 beforeEach(() => {
   loadPage.mockReset();
@@ -51,15 +59,25 @@ describe('while the session loads', () => {
 });
 
 describe('a signed-out user', () => {
-  test.each(['/stores', '/stores/5', '/profile', '/dashboard', '/admin', '/admin/users', '/store-owner', '/user-dashboard'])(
-    'on %s is sent to /login',
-    async (path) => {
-      renderApp({ path });
-      expect(await loginHeading()).toBeInTheDocument();
-      expect(currentPath()).toBe('/login');
-      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    },
-  );
+  test.each([
+    '/stores',
+    '/stores/5',
+    '/profile',
+    '/dashboard',
+    '/admin',
+    '/admin/dashboard',
+    '/admin/users',
+    '/admin/stores',
+    '/admin/analytics',
+    '/store-owner',
+    '/user-dashboard',
+    '/ratings',
+  ])('on %s is sent to /login', async (path) => {
+    const { visited } = renderApp({ path });
+    expect(await loginHeading()).toBeInTheDocument();
+    expect(visited).toEqual([path, '/login']);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
 
   test('on / is sent to /login', async () => {
     const { visited } = renderApp({ path: '/' });
@@ -74,36 +92,34 @@ describe('a signed-out user', () => {
     expect(currentPath()).toBe(path);
   });
 
-  test.each(['/ratings', '/notifications', '/challenges', '/admin/settings', '/admin/analytics', '/admin/dashboard', '/nope'])(
-    'on the unknown path %s goes to / and then /login',
-    async (path) => {
-      const { visited } = renderApp({ path });
-      expect(await loginHeading()).toBeInTheDocument();
-      expect(visited).toEqual([path, '/', '/login']);
-    },
-  );
+  test.each(['/notifications', '/challenges', '/admin/settings', '/nope'])('on the unknown path %s goes to / and then /login', async (path) => {
+    const { visited } = renderApp({ path });
+    expect(await loginHeading()).toBeInTheDocument();
+    expect(visited).toEqual([path, '/', '/login']);
+  });
 });
 
 describe('a signed-in user', () => {
   test.each(['/login', '/register'])('on %s is sent to /dashboard and then to the role dashboard', async (path) => {
     const { visited, api } = renderApp({ path, user: customer });
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
     expect(visited).toEqual([path, '/dashboard', '/user-dashboard']);
     expect(api.users.dashboard).toHaveBeenCalled();
-    expect(loadPage).not.toHaveBeenCalled();
+    // The sign-in and sign-up pages were never even requested.
+    expect(requested()).toEqual(['mf_customer/CustomerDashboardPage']);
   });
 
   test('on / is sent to /dashboard', async () => {
     const { visited } = renderApp({ path: '/', user: owner });
-    expect(await screen.findByRole('heading', { name: 'Store Owner Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('store_owner')).toBeInTheDocument();
     expect(visited).toEqual(['/', '/dashboard', '/store-owner']);
   });
 
-  test.each(['/ratings', '/notifications', '/challenges', '/admin/settings', '/nope'])(
+  test.each(['/notifications', '/challenges', '/admin/settings', '/nope'])(
     'on the unknown path %s goes to / and then to the dashboard',
     async (path) => {
       const { visited } = renderApp({ path, user: customer });
-      expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+      expect(await findDashboard('normal_user')).toBeInTheDocument();
       expect(visited).toEqual([path, '/', '/dashboard', '/user-dashboard']);
     },
   );
@@ -118,52 +134,34 @@ describe('a signed-in user', () => {
 });
 
 describe('role routes', () => {
-  test.each(['/admin', '/admin/users', '/admin/stores', '/store-owner'])('a customer on %s ends on /user-dashboard', async (path) => {
-    const { visited } = renderApp({ path, user: customer });
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
-    expect(visited).toContain('/dashboard');
-    expect(visited.at(-1)).toBe('/user-dashboard');
-    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
-  });
-
-  test('a customer on /admin is sent through /dashboard', async () => {
-    const { visited } = renderApp({ path: '/admin', user: customer });
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
-    expect(visited).toEqual(['/admin', '/dashboard', '/user-dashboard']);
-  });
-
-  test('a store owner on /user-dashboard is sent to /store-owner', async () => {
-    const { visited } = renderApp({ path: '/user-dashboard', user: owner });
-    expect(await screen.findByRole('heading', { name: 'Store Owner Dashboard' })).toBeInTheDocument();
-    expect(visited).toEqual(['/user-dashboard', '/dashboard', '/store-owner']);
-  });
-
-  test('a store owner on /admin is sent to /store-owner', async () => {
-    const { visited } = renderApp({ path: '/admin', user: owner });
-    expect(await screen.findByRole('heading', { name: 'Store Owner Dashboard' })).toBeInTheDocument();
-    expect(visited).toEqual(['/admin', '/dashboard', '/store-owner']);
-  });
-
-  test('an admin on /store-owner is sent to /admin', async () => {
-    const { visited } = renderApp({ path: '/store-owner', user: admin });
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(visited).toEqual(['/store-owner', '/dashboard', '/admin']);
-  });
-
-  test('an admin on /user-dashboard is sent to /admin', async () => {
-    const { visited } = renderApp({ path: '/user-dashboard', user: admin });
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(visited.at(-1)).toBe('/admin');
-  });
-
-  test.each([
-    ['system_admin', '/admin', 'Admin Dashboard'],
-    ['store_owner', '/store-owner', 'Store Owner Dashboard'],
-    ['normal_user', '/user-dashboard', 'My Dashboard'],
-  ] as const)('%s stays on its own dashboard %s', async (role, path, heading) => {
+  test.each(ROLE_ROUTES)('$role can open $path', async ({ path, role, remote, module }) => {
     const { visited } = renderApp({ path, user: makeUser(role) });
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(await findPage(remote, module)).toBeInTheDocument();
     expect(visited).toEqual([path]);
+  });
+
+  test.each(FORBIDDEN)('$visitor on $path is sent through /dashboard to its own dashboard', async ({ path, visitor, remote, module }) => {
+    const { visited } = renderApp({ path, user: makeUser(visitor) });
+    expect(await findDashboard(visitor)).toBeInTheDocument();
+    expect(visited).toEqual([path, '/dashboard', ROLE_DASHBOARDS[visitor].path]);
+    // The page of the other role was never requested, let alone shown.
+    expect(requested()).not.toContain(`${remote}/${module}`);
+  });
+});
+
+describe('/admin/dashboard', () => {
+  test('sends an admin to /admin', async () => {
+    const { visited } = renderApp({ path: '/admin/dashboard', user: admin });
+    expect(await findDashboard('system_admin')).toBeInTheDocument();
+    expect(visited).toEqual(['/admin/dashboard', '/admin']);
+    expect(requested()).toEqual(['mf_admin/AdminDashboardPage']);
+  });
+
+  test.each(['store_owner', 'normal_user'] as const)('is guarded like /admin: %s is sent through /dashboard to its own dashboard', async (role) => {
+    const { visited } = renderApp({ path: '/admin/dashboard', user: makeUser(role) });
+    expect(await findDashboard(role)).toBeInTheDocument();
+    expect(visited).toEqual(['/admin/dashboard', '/dashboard', ROLE_DASHBOARDS[role].path]);
+    expect(requested()).not.toContain('mf_admin/AdminDashboardPage');
   });
 });
 
@@ -181,6 +179,17 @@ describe('the way back after signing in', () => {
     expect(visited).not.toContain('/dashboard');
   });
 
+  test('signing in from /ratings\' redirect returns a customer to My Ratings', async () => {
+    const { events, api, visited } = renderApp({ path: '/ratings' });
+    await loginHeading();
+    api.auth.login.mockResolvedValue({ message: 'Login successful', token: 'fresh-token', user: customer });
+
+    await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
+
+    expect(await findPage('mf_customer', 'MyRatingsPage')).toBeInTheDocument();
+    expect(visited).toEqual(['/ratings', '/login', '/ratings']);
+  });
+
   test('signing in on /login opened directly goes to /dashboard and then the role dashboard', async () => {
     const { events, api, visited } = renderApp({ path: '/login' });
     await loginHeading();
@@ -188,7 +197,7 @@ describe('the way back after signing in', () => {
 
     await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Store Owner Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('store_owner')).toBeInTheDocument();
     expect(visited).toEqual(['/login', '/dashboard', '/store-owner']);
   });
 
@@ -199,7 +208,8 @@ describe('the way back after signing in', () => {
 
     await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/user-dashboard'));
+    expect(requested()).not.toContain('mf_admin/AdminDashboardPage');
   });
 });

@@ -1,11 +1,10 @@
 // The navigation bar of a signed-in user (spec §2): links per role, brand target, active link,
 // name and role badge, the mobile menu toggle, Logout.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Role } from 'shared-contracts';
 import { loadRemotePage } from '../src/remotes/registry';
 import { makeUser, makeUserWithUnknownRole } from './support/fake-api';
-import { loadFakeRemotePage, pageHeading } from './support/fake-remotes';
-import { currentPath, findNavbar, renderApp } from './support/render-app';
+import { loadFakeRemotePage, pageHeading, ROLE_DASHBOARDS } from './support/fake-remotes';
+import { currentPath, findDashboard, findNavbar, findPage, renderApp } from './support/render-app';
 
 jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
@@ -20,30 +19,34 @@ const linkNames = (nav: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-const dashboardOf: Record<Role, string> = { system_admin: '/admin', store_owner: '/store-owner', normal_user: '/user-dashboard' };
-
 describe('links', () => {
-  test.each(['normal_user', 'store_owner'] as const)('%s gets Dashboard, Stores and Profile only', async (role) => {
-    renderApp({ path: '/profile', user: makeUser(role) });
+  test('a store owner gets Dashboard, Stores and Profile only', async () => {
+    renderApp({ path: '/profile', user: makeUser('store_owner') });
     const nav = await findNavbar();
     expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile']);
-    expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Manage Stores' })).not.toBeInTheDocument();
   });
 
-  test('an admin also gets Users and Manage Stores', async () => {
+  test('a customer also gets My Ratings, to /ratings, and none of the admin links', async () => {
+    renderApp({ path: '/profile', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'My Ratings']);
+    expect(within(nav).getByRole('link', { name: 'My Ratings' })).toHaveAttribute('href', '/ratings');
+  });
+
+  test('an admin also gets Users, Manage Stores and Analytics, and no My Ratings', async () => {
     renderApp({ path: '/profile', user: makeUser('system_admin') });
     const nav = await findNavbar();
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'Users', 'Manage Stores']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'Users', 'Manage Stores', 'Analytics']);
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(within(nav).getByRole('link', { name: 'Manage Stores' })).toHaveAttribute('href', '/admin/stores');
+    expect(within(nav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/admin/analytics');
   });
 
   test.each(['system_admin', 'store_owner', 'normal_user'] as const)('for %s the brand and Dashboard link go to its dashboard', async (role) => {
     renderApp({ path: '/stores', user: makeUser(role) });
     const nav = await findNavbar();
-    expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', dashboardOf[role]);
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', dashboardOf[role]);
+    expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
     expect(within(nav).getByRole('link', { name: 'Stores' })).toHaveAttribute('href', '/stores');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
@@ -54,6 +57,17 @@ describe('links', () => {
     await events.click(within(nav).getByRole('link', { name: 'Stores' }));
     expect(await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') })).toBeInTheDocument();
     expect(currentPath()).toBe('/stores');
+  });
+
+  test.each([
+    ['normal_user', 'My Ratings', '/ratings', 'mf_customer', 'MyRatingsPage'],
+    ['system_admin', 'Analytics', '/admin/analytics', 'mf_admin', 'AdminAnalyticsPage'],
+  ] as const)('for %s, following %s opens %s', async (role, label, path, remote, module) => {
+    const { events } = renderApp({ path: '/profile', user: makeUser(role) });
+    const nav = await findNavbar();
+    await events.click(within(nav).getByRole('link', { name: label }));
+    expect(await findPage(remote, module)).toBeInTheDocument();
+    expect(currentPath()).toBe(path);
   });
 });
 
@@ -74,10 +88,46 @@ describe('the active link', () => {
   });
 
   test.each(['system_admin', 'store_owner', 'normal_user'] as const)('the %s dashboard marks Dashboard', async (role) => {
-    renderApp({ path: dashboardOf[role], user: makeUser(role) });
+    renderApp({ path: ROLE_DASHBOARDS[role].path, user: makeUser(role) });
     const nav = await findNavbar();
-    await screen.findByText(/here are your figures/);
+    await findDashboard(role);
     expect(current(nav).map((link) => link.textContent)).toEqual(['Dashboard']);
+  });
+
+  test('for a customer, /ratings marks My Ratings only', async () => {
+    renderApp({ path: '/ratings', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    await findPage('mf_customer', 'MyRatingsPage');
+    expect(within(nav).getByRole('link', { name: 'My Ratings' })).toHaveAttribute('aria-current', 'page');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['My Ratings']);
+  });
+
+  test('for an admin, /admin/analytics marks Analytics only, not Dashboard (/admin)', async () => {
+    renderApp({ path: '/admin/analytics', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    await findPage('mf_admin', 'AdminAnalyticsPage');
+    expect(within(nav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Analytics']);
+  });
+
+  test('for an admin, /admin/users marks Users only, not Dashboard (/admin)', async () => {
+    renderApp({ path: '/admin/users', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    await findPage('mf_admin', 'AdminUsersPage');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Users']);
+  });
+
+  test('following a link moves the mark: Analytics, then Stores', async () => {
+    const { events } = renderApp({ path: '/admin/analytics', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    await findPage('mf_admin', 'AdminAnalyticsPage');
+
+    await events.click(within(nav).getByRole('link', { name: 'Stores' }));
+
+    await findPage('mf_stores', 'StoreListPage');
+    expect(within(nav).getByRole('link', { name: 'Analytics' })).not.toHaveAttribute('aria-current');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Stores']);
   });
 
   test('for an admin, /stores marks Stores only, not Manage Stores (/admin/stores) or Dashboard', async () => {
@@ -179,7 +229,7 @@ describe('Logout', () => {
 
     await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
     expect(currentPath()).toBe('/user-dashboard');
   });
 });

@@ -3,9 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { loadRemotePage } from '../src/remotes/registry';
-import { makeUser } from './support/fake-api';
-import { fakePage, loadFakeRemotePage, pageHeading } from './support/fake-remotes';
-import { currentPath, findNavbar, renderApp } from './support/render-app';
+import { makeUser, makeUserWithUnknownRole } from './support/fake-api';
+import { fakePage, loadFakeRemotePage, pageHeading, ROLE_ROUTES } from './support/fake-remotes';
+import { currentPath, findNavbar, findPage, renderApp } from './support/render-app';
 
 jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
@@ -68,9 +68,17 @@ test('moving between routes of one remote page loads it once and keeps it on scr
   expect(loadPage).toHaveBeenCalledTimes(1);
 });
 
+test.each(ROLE_ROUTES)('$path loads $remote/$module, and nothing else', async ({ path, role, remote, module }) => {
+  renderApp({ path, user: makeUser(role) });
+  const heading = await findPage(remote, module);
+  expect(heading.closest('#main-content')).not.toBeNull();
+  expect(loadPage.mock.calls).toEqual([[remote, module, false]]);
+});
+
 test('the shell\'s own pages request no remote at all', async () => {
-  renderApp({ path: '/user-dashboard', user: customer });
-  expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+  // A user of unknown role has no role dashboard: /dashboard is the shell's own page.
+  renderApp({ path: '/dashboard', user: makeUserWithUnknownRole() });
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(loadPage).not.toHaveBeenCalled();
 });
 
@@ -93,13 +101,40 @@ test('a remote that fails to load shows the fallback while the navbar keeps work
 
 test('after a failed remote, the shell\'s own pages keep working too', async () => {
   loadPage.mockImplementation(failing('StoreListPage', () => Promise.reject(new Error('timeout'))));
-  const { events } = renderApp({ path: '/stores', user: customer });
+  const { events } = renderApp({ path: '/stores', user: makeUserWithUnknownRole() });
   await screen.findByRole('alert');
 
   await events.click(within(await findNavbar()).getByRole('link', { name: 'Dashboard' }));
 
-  expect(await screen.findByRole('heading', { name: 'My Dashboard' })).toBeInTheDocument();
+  expect(await screen.findByText(/no dashboard of its own/)).toBeInTheDocument();
+  expect(currentPath()).toBe('/dashboard');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test.each(ROLE_ROUTES)('a failing $remote/$module is contained, naming the $area', async ({ path, role, module, area }) => {
+  loadPage.mockImplementation(failing(module, () => Promise.reject(new Error('mf-manifest.json 404'))));
+  renderApp({ path, user: makeUser(role) });
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveAccessibleName(FALLBACK_TITLE);
+  expect(alert).toHaveTextContent(`The ${area} could not be loaded.`);
+  expect(await findNavbar()).toBeInTheDocument();
+  expect(currentPath()).toBe(path);
+});
+
+test('after one page of a remote fails, another page of the same remote loads, requested once', async () => {
+  loadPage.mockImplementation(failing('AdminUsersPage', () => Promise.reject(new Error('chunk failed'))));
+  const { events } = renderApp({ path: '/admin/users', user: makeUser('system_admin') });
+  await screen.findByRole('alert');
+
+  await events.click(within(await findNavbar()).getByRole('link', { name: 'Analytics' }));
+
+  expect(await findPage('mf_admin', 'AdminAnalyticsPage')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(loadPage.mock.calls).toEqual([
+    ['mf_admin', 'AdminUsersPage', false],
+    ['mf_admin', 'AdminAnalyticsPage', false],
+  ]);
 });
 
 test('"Try again" loads the remote afresh and shows the page without a reload', async () => {

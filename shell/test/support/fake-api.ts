@@ -32,14 +32,6 @@ export const CUSTOMER_STATS: UserDashboardResponse = {
   recentActivity: [],
 };
 
-export const ADMIN_STATS: UserDashboardResponse = {
-  totalUsers: 31,
-  totalRatings: 120,
-  averageRating: 4.12,
-  totalStores: 17,
-  recentActivity: [{ type: 'rating', description: 'Carla rated Corner Shop 5 stars', timestamp: '2024-05-06T07:08:09.000Z' }],
-};
-
 export function createFakeApi() {
   return {
     http: {},

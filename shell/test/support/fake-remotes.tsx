@@ -2,7 +2,9 @@
 // resolve these, so the real route table, guards and RemotePage run without Module Federation.
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { Role } from 'shared-contracts';
 import { useAuth } from 'shared-contracts/react';
+import type { RemoteName } from '../../src/remotes/registry';
 
 export const SIGN_IN_AS = { email: 'carla@example.com', password: 'Secret#123', role: 'normal_user' } as const;
 export const SIGN_UP_AS = {
@@ -14,6 +16,37 @@ export const SIGN_UP_AS = {
 
 /** The heading each fake page shows, e.g. 'mf_stores/StoreListPage'. */
 export const pageHeading = (remote: string, module: string) => `${remote}/${module}`;
+
+export interface RoleRoute {
+  path: string;
+  /** The one role the route is for. */
+  role: Role;
+  remote: RemoteName;
+  module: string;
+  /** How the shell names the area in its spinner and fallback. */
+  area: string;
+}
+
+/** Each role's dashboard route: the brand, the Dashboard link and /dashboard lead there. */
+export const ROLE_DASHBOARDS: Record<Role, RoleRoute> = {
+  system_admin: { path: '/admin', role: 'system_admin', remote: 'mf_admin', module: 'AdminDashboardPage', area: 'admin dashboard' },
+  store_owner: { path: '/store-owner', role: 'store_owner', remote: 'mf_owner', module: 'OwnerDashboardPage', area: 'store owner dashboard' },
+  normal_user: { path: '/user-dashboard', role: 'normal_user', remote: 'mf_customer', module: 'CustomerDashboardPage', area: 'dashboard' },
+};
+
+/** The routes only one role may open, each with the remote page that renders it (the shell's route table). */
+export const ROLE_ROUTES: readonly RoleRoute[] = [
+  ROLE_DASHBOARDS.system_admin,
+  { path: '/admin/users', role: 'system_admin', remote: 'mf_admin', module: 'AdminUsersPage', area: 'user management' },
+  { path: '/admin/stores', role: 'system_admin', remote: 'mf_admin', module: 'AdminStoresPage', area: 'store management' },
+  { path: '/admin/analytics', role: 'system_admin', remote: 'mf_admin', module: 'AdminAnalyticsPage', area: 'analytics' },
+  ROLE_DASHBOARDS.store_owner,
+  ROLE_DASHBOARDS.normal_user,
+  { path: '/ratings', role: 'normal_user', remote: 'mf_customer', module: 'MyRatingsPage', area: 'ratings page' },
+];
+
+/** The heading of a role's dashboard page stand-in, e.g. 'mf_customer/CustomerDashboardPage'. */
+export const dashboardHeading = (role: Role) => pageHeading(ROLE_DASHBOARDS[role].remote, ROLE_DASHBOARDS[role].module);
 
 export function fakePage(remote: string, module: string): ComponentType {
   function FakeRemotePage() {

@@ -4,11 +4,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { User } from 'shared-contracts';
+import type { Role, User } from 'shared-contracts';
 import { AppRoutes } from '../../src/app/AppRoutes';
 import { AuthProvider } from '../../src/auth/AuthProvider';
 import { AppToaster } from '../../src/features/feedback/AppToaster';
 import { createFakeApi, type FakeApi, fakeClientFactory } from './fake-api';
+import { dashboardHeading, pageHeading } from './fake-remotes';
 
 export const SAVED_TOKEN = 'saved-token';
 
@@ -58,3 +59,9 @@ export const currentPath = () => screen.getByTestId('location').textContent;
 
 /** The navbar, found by its landmark. */
 export const findNavbar = () => screen.findByRole('navigation', { name: 'Main' });
+
+/** A remote page's stand-in, found by its heading once it has loaded. */
+export const findPage = (remote: string, module: string) => screen.findByRole('heading', { name: pageHeading(remote, module) });
+
+/** The stand-in of a role's dashboard page (mf_admin, mf_owner or mf_customer), once it has loaded. */
+export const findDashboard = (role: Role) => screen.findByRole('heading', { name: dashboardHeading(role) });
