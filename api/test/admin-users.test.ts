@@ -15,6 +15,7 @@ const PASSWORD_RULE = 'Password does not meet requirements';
 const INVALID_ROLE = 'Please select a valid role';
 const EMAIL_TAKEN = 'Email is already registered';
 const LAST_ADMIN = 'The last system administrator cannot be removed or demoted';
+const NOT_YOURSELF = 'You cannot delete your own account or remove your own administrator role';
 const OWNS_STORES = 'This user still owns stores. Reassign or delete their stores first.';
 const USER_NOT_FOUND = 'User not found';
 const FORBIDDEN = 'You do not have permission to do this';
@@ -636,7 +637,7 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
   const adminCount = async () =>
     Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'system_admin').executeTakeFirstOrThrow()).n);
 
-  it('cannot be demoted or deleted; can be once another admin exists', async () => {
+  it('cannot be demoted or deleted (only they could ask, and nobody removes themselves); can be once another admin exists', async () => {
     const first = await server.createUser('system_admin');
     expect(await adminCount()).toBe(1);
 
@@ -646,11 +647,11 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
         body: { name: first.name, email: first.email, address: 'x', role },
       });
       expect(demote.status).toBe(409);
-      expect(demote.body.message).toBe(LAST_ADMIN);
+      expect(demote.body.message).toBe(NOT_YOURSELF);
     }
     const del = await server.del(`/api/admin/users/${first.id}`, { token: first.token });
     expect(del.status).toBe(409);
-    expect(del.body.message).toBe(LAST_ADMIN);
+    expect(del.body.message).toBe(NOT_YOURSELF);
     expect(await adminCount()).toBe(1);
 
     // Editing the last admin's other fields is fine.
@@ -679,10 +680,37 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
     expect(lost.status).toBe(403);
     expect(lost.body.message).toBe(FORBIDDEN);
 
-    // The second is now the last one.
+    // The second is now the last one, and cannot remove themselves either.
     const selfDelete = await server.del(`/api/admin/users/${second.id}`, { token: secondToken });
     expect(selfDelete.status).toBe(409);
-    expect(selfDelete.body.message).toBe(LAST_ADMIN);
+    expect(selfDelete.body.message).toBe(NOT_YOURSELF);
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('refuses an admin deleting or demoting themselves even while other admins exist', async () => {
+    const other = await server.createUser('system_admin');
+    const me = await server.createUser('system_admin');
+    const demote = await server.put(`/api/admin/users/${me.id}`, {
+      token: me.token,
+      body: { name: me.name, email: me.email, address: 'x', role: 'normal_user' },
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toBe(NOT_YOURSELF);
+    const del = await server.del(`/api/admin/users/${me.id}`, { token: me.token });
+    expect(del.status).toBe(409);
+    expect(del.body.message).toBe(NOT_YOURSELF);
+    expect((await server.get('/api/admin/dashboard', { token: me.token })).status).toBe(200);
+    expect(other.role).toBe('system_admin');
+  });
+
+  it('lets an admin edit their own name, email and address', async () => {
+    const me = await server.createUser('system_admin');
+    const res = await server.put(`/api/admin/users/${me.id}`, {
+      token: me.token,
+      body: { name: 'An Administrator Renamed', email: me.email, address: 'New HQ', role: 'system_admin' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: 'An Administrator Renamed', address: 'New HQ', role: 'system_admin' });
   });
 
   it('can delete an admin while another admin remains', async () => {
@@ -719,6 +747,8 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
       // the other caller is no longer an admin (403) or no longer exists (401).
       expect(outcomes[0]).toBe(200);
       expect([401, 403, 409]).toContain(outcomes[1]);
+      const refused = [ab, ba].find((r) => r.status === 409);
+      if (refused) expect(refused.body.message).toBe(LAST_ADMIN);
       expect(await adminCount()).toBe(1);
     }
   });

@@ -142,6 +142,14 @@ const ROWS: Row[] = [
     call: ({ server, me }) => server.get('/api/users/dashboard', { token: me?.token }),
   },
   {
+    endpoint: 'GET /api/users/ratings',
+    statuses: SIGNED_IN(200),
+    call: ({ server, me }) => server.get('/api/users/ratings', { token: me?.token }),
+    verify: async ({ world, me }, res) => {
+      if (me) expect(res.body.ratings.map((r: { id: number }) => r.id)).toEqual(me === world.customer ? [world.rating] : []);
+    },
+  },
+  {
     endpoint: 'GET /api/stores',
     statuses: SIGNED_IN(200),
     call: ({ server, me }) => server.get('/api/stores', { token: me?.token }),
@@ -346,6 +354,8 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       ['PUT', '/api/auth/profile', { rawBody: '{"name":' }],
       ['PUT', '/api/auth/password', { body: {} }],
       ['GET', '/api/users/dashboard', {}],
+      ['GET', '/api/users/ratings?sortBy=nope&limit=0', {}],
+      ['GET', '/api/stores?unrated=maybe', {}],
       ['GET', '/api/stores?page=0&sortBy=nope', {}],
       ['GET', '/api/stores/abc', {}],
       ['GET', '/api/stores/0/ratings?limit=-1', {}],

@@ -1,7 +1,2 @@
-export default function AdminAnalyticsPage() {
-  return (
-    <main className="page">
-      <h1>AdminAnalyticsPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './AdminAnalyticsPage' (route /admin/analytics).
+export { default } from '../features/analytics/AdminAnalyticsPage';

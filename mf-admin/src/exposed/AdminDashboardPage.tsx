@@ -1,7 +1,2 @@
-export default function AdminDashboardPage() {
-  return (
-    <main className="page">
-      <h1>AdminDashboardPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './AdminDashboardPage' (route /admin).
+export { default } from '../features/dashboard/AdminDashboardPage';

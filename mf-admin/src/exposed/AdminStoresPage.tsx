@@ -1,7 +1,2 @@
-export default function AdminStoresPage() {
-  return (
-    <main className="page">
-      <h1>AdminStoresPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './AdminStoresPage' (route /admin/stores).
+export { default } from '../features/stores/AdminStoresPage';

@@ -1,7 +1,2 @@
-export default function AdminUsersPage() {
-  return (
-    <main className="page">
-      <h1>AdminUsersPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './AdminUsersPage' (route /admin/users).
+export { default } from '../features/users/AdminUsersPage';

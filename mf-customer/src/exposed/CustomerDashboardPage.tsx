@@ -1,7 +1,2 @@
-export default function CustomerDashboardPage() {
-  return (
-    <main className="page">
-      <h1>CustomerDashboardPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './CustomerDashboardPage' (route /user-dashboard).
+export { default } from '../features/dashboard/CustomerDashboardPage';

@@ -1,7 +1,2 @@
-export default function MyRatingsPage() {
-  return (
-    <main className="page">
-      <h1>MyRatingsPage</h1>
-    </main>
-  );
-}
+// Exposed to the shell as './MyRatingsPage' (route /ratings).
+export { default } from '../features/my-ratings/MyRatingsPage';

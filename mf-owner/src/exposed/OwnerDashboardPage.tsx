@@ -1,7 +1,1 @@
-export default function OwnerDashboardPage() {
-  return (
-    <main className="page">
-      <h1>OwnerDashboardPage</h1>
-    </main>
-  );
-}
+export { default } from '../features/owner-dashboard/OwnerDashboardPage';

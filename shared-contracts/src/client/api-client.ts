@@ -13,6 +13,7 @@ import type {
   AuthResponse,
   HealthResponse,
   MessageResponse,
+  MyRatingsResponse,
   OwnerDashboardResponse,
   OwnRatingResponse,
   PasswordChangeResponse,
@@ -32,6 +33,8 @@ import type {
   AdminUserListQuery,
   AdminUserUpdateRequest,
   LoginRequest,
+  MyRatingsQuery,
+  OwnerDashboardQuery,
   PageQuery,
   PasswordChangeRequest,
   ProfileUpdateRequest,
@@ -95,6 +98,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     users: {
       dashboard: () => get<UserDashboardResponse>('/api/users/dashboard'),
+      ratings: (query: MyRatingsQuery = {}) => get<MyRatingsResponse>('/api/users/ratings', query),
     },
     stores: {
       list: (query: StoreListQuery = {}) => get<StoreListResponse>('/api/stores', query),
@@ -109,7 +113,7 @@ export function createApiClient(options: ApiClientOptions) {
       remove: (ratingId: number | string) => del<RatingDeleteResponse>(`/api/ratings/${id(ratingId)}`),
     },
     owner: {
-      dashboard: (query: PageQuery = {}) => get<OwnerDashboardResponse>('/api/owner/dashboard', query),
+      dashboard: (query: OwnerDashboardQuery = {}) => get<OwnerDashboardResponse>('/api/owner/dashboard', query),
     },
     admin: {
       dashboard: () => get<AdminDashboardResponse>('/api/admin/dashboard'),

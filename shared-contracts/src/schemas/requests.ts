@@ -153,6 +153,16 @@ const minRating = () =>
     .pipe(z.number().min(MIN_RATING_FILTER_MIN, MESSAGES.invalidMinRating).max(MIN_RATING_FILTER_MAX, MESSAGES.invalidMinRating))
     .optional();
 
+/** The message of an `unrated` value other than 'true' or 'false'. */
+export const INVALID_UNRATED_MESSAGE = 'Unrated must be true or false';
+
+/** 'true': only stores the caller has not rated and does not own; 'false' (the same as leaving it out): every store. */
+const unratedFlag = () =>
+  z
+    .enum(['true', 'false'], { error: INVALID_UNRATED_MESSAGE })
+    .transform((v) => v === 'true')
+    .optional();
+
 export const storeListQuerySchema = z.object({
   page: page(),
   limit: limit(STORE_PAGE_SIZE),
@@ -161,11 +171,34 @@ export const storeListQuerySchema = z.object({
   search: search(),
   category: storeCategory().optional(),
   minRating: minRating(),
+  unrated: unratedFlag(),
 });
 
 export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
 export const storeRatingsQuerySchema = pageQuerySchema(STORE_RATINGS_PAGE_SIZE);
-export const ownerDashboardQuerySchema = pageQuerySchema(OWNER_DASHBOARD_PAGE_SIZE);
+/** The owner dashboard's ratings table: sortable by these (default created_at, desc: newest first). */
+export const OWNER_RATING_SORT_FIELDS = ['created_at', 'rating', 'user_name', 'store_name'] as const;
+export const OWNER_RATING_DEFAULT_SORT = { sortBy: 'created_at', sortOrder: 'desc' } as const;
+/**
+ * GET /api/owner/dashboard: the page of the ratings table, its sort, and `storeId` (only that store's
+ * ratings; it must be one of the caller's). The sort defaults (OWNER_RATING_DEFAULT_SORT) are applied
+ * by the API, so an empty query parses to { page, limit }.
+ */
+export const ownerDashboardQuerySchema = pageQuerySchema(OWNER_DASHBOARD_PAGE_SIZE).extend({
+  sortBy: z.enum(OWNER_RATING_SORT_FIELDS, { error: MESSAGES.invalidSortBy }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: MESSAGES.invalidSortOrder }).optional(),
+  storeId: idParam().optional(),
+});
+
+/** GET /api/users/ratings: the caller's own ratings, newest first unless asked otherwise. */
+export const MY_RATINGS_PAGE_SIZE = 10;
+export const MY_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'store_name'] as const;
+export const myRatingsQuerySchema = z.object({
+  page: page(),
+  limit: limit(MY_RATINGS_PAGE_SIZE),
+  sortBy: sortBy(MY_RATINGS_SORT_FIELDS, 'created_at'),
+  sortOrder: z.enum(['asc', 'desc'], { error: MESSAGES.invalidSortOrder }).optional().default('desc'),
+});
 
 export const adminUserListQuerySchema = z.object({
   page: page(),
@@ -212,10 +245,21 @@ export type StoreListQuery = ListQuery<StoreSortField> & {
   category?: StoreCategory;
   /** Only stores whose average is at least this (0..5; unrated stores have 0). */
   minRating?: number;
+  /** Only stores the caller has not rated and does not own (sent as 'true'/'false'). */
+  unrated?: boolean;
 };
 export type AdminUserListQuery = ListQuery<AdminUserSortField> & { role?: (typeof ROLES)[number] };
 export type AdminStoreListQuery = ListQuery<AdminStoreSortField>;
+export type MyRatingsSortField = (typeof MY_RATINGS_SORT_FIELDS)[number];
+export type MyRatingsQuery = Omit<ListQuery<MyRatingsSortField>, 'search'>;
 export interface PageQuery {
   page?: number;
   limit?: number;
+}
+export type OwnerRatingSortField = (typeof OWNER_RATING_SORT_FIELDS)[number];
+export interface OwnerDashboardQuery extends PageQuery {
+  sortBy?: OwnerRatingSortField;
+  sortOrder?: SortOrder;
+  /** Only this store's ratings (one of the caller's stores). */
+  storeId?: number;
 }

@@ -115,7 +115,30 @@ export const ownRatingResponseSchema = z.object({ rating: ownRatingSchema.nullab
 export const ratingWriteResponseSchema = z.object({ message: z.string(), rating: ownRatingSchema, storeStats: storeStatsSchema });
 export const ratingDeleteResponseSchema = z.object({ message: z.string(), storeStats: storeStatsSchema });
 
-export const ownerStoreSchema = storeSchema.extend({ rating_distribution: ratingDistributionSchema });
+/** One of the caller's own ratings, with the store it is about (GET /api/users/ratings). */
+export const myRatingSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  store_name: z.string(),
+  store_address: z.string(),
+  store_average_rating: z.number().describe("the store's current average, rounded to 2 decimals"),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+export const myRatingsResponseSchema = z.object({ ratings: z.array(myRatingSchema), ...pagination });
+
+/** One calendar month (UTC) of a store's ratings, by the ratings' created_at. */
+export const ownerMonthlyTrendPointSchema = z.object({
+  month: z.string().describe('YYYY-MM'),
+  count: z.number().int(),
+  average: z.number().nullable().describe('average of that month rounded to 2 decimals; null without ratings'),
+});
+export const ownerStoreSchema = storeSchema.extend({
+  rating_distribution: ratingDistributionSchema,
+  monthly_trend: z.array(ownerMonthlyTrendPointSchema).describe('the last 6 calendar months, oldest first, the current month last'),
+});
 export const ownerRatingSchema = z.object({
   id: z.number().int(),
   store_id: z.number().int(),
@@ -186,6 +209,9 @@ export type StoreRatingsResponse = z.infer<typeof storeRatingsResponseSchema>;
 export type OwnRatingResponse = z.infer<typeof ownRatingResponseSchema>;
 export type RatingWriteResponse = z.infer<typeof ratingWriteResponseSchema>;
 export type RatingDeleteResponse = z.infer<typeof ratingDeleteResponseSchema>;
+export type MyRating = z.infer<typeof myRatingSchema>;
+export type MyRatingsResponse = z.infer<typeof myRatingsResponseSchema>;
+export type OwnerMonthlyTrendPoint = z.infer<typeof ownerMonthlyTrendPointSchema>;
 export type OwnerStore = z.infer<typeof ownerStoreSchema>;
 export type OwnerRating = z.infer<typeof ownerRatingSchema>;
 export type OwnerDashboardResponse = z.infer<typeof ownerDashboardResponseSchema>;

@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
+import { currentUser } from '../../auth/guards';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
@@ -171,6 +172,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
       const user = await inTransaction(db, async (trx) => {
         const target = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!target) throw notFound(MESSAGES.userNotFound);
+        if (id === currentUser(request).id && role !== 'system_admin') throw conflict(MESSAGES.cannotRemoveSelf);
         if (target.role === 'system_admin' && role !== 'system_admin' && (await isLastAdmin(trx, id))) throw conflict(MESSAGES.lastAdmin);
         if (target.role === 'store_owner' && role !== 'store_owner' && (await ownsStores(trx, id))) throw conflict(MESSAGES.userOwnsStores);
         if (await emailTakenByAnother(trx, email, id)) throw conflict(MESSAGES.emailTaken, 'email');
@@ -202,6 +204,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
       await inTransaction(db, async (trx) => {
         const target = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!target) throw notFound(MESSAGES.userNotFound);
+        if (id === currentUser(request).id) throw conflict(MESSAGES.cannotRemoveSelf);
         if (target.role === 'system_admin' && (await isLastAdmin(trx, id))) throw conflict(MESSAGES.lastAdmin);
         if (await ownsStores(trx, id)) throw conflict(MESSAGES.userOwnsStores);
         // Their ratings go by cascade; the trigger keeps every store's figures exact.

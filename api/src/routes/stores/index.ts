@@ -10,6 +10,7 @@ import {
   storeRatingsResponseSchema,
 } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
+import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
@@ -26,13 +27,13 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       schema: {
         tags,
         security,
-        summary: 'Stores, searched by name or address, filtered by category and minimum average, sorted and paginated',
+        summary: 'Stores, searched by name or address, filtered by category, minimum average and (unrated=true) not yet rated by the caller, sorted and paginated',
         querystring: storeListQuerySchema,
         response: { 200: storeListResponseSchema },
       },
     },
     async (request) => {
-      const { page, limit, sortBy, sortOrder, search, category, minRating } = request.query;
+      const { page, limit, sortBy, sortOrder, search, category, minRating, unrated } = request.query;
       let query = db.selectFrom('stores');
       if (search) {
         const pattern = containsPattern(search);
@@ -41,6 +42,24 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       if (category) query = query.where('stores.category', '=', category);
       // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
       if (minRating !== undefined) query = query.where(sql<boolean>`stores.average_rating >= ${String(minRating)}::numeric`);
+      if (unrated) {
+        // Recommendations: stores the caller has not rated (the unique (user_id, store_id) index answers
+        // the NOT EXISTS) and does not own.
+        const me = currentUser(request).id;
+        query = query
+          .where('stores.owner_id', '<>', me)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('ratings')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('ratings.store_id', '=', 'stores.id')
+                  .where('ratings.user_id', '=', me),
+              ),
+            ),
+          );
+      }
       const [rows, count] = await Promise.all([
         query
           .select(STORE_COLUMNS)

@@ -1,12 +1,17 @@
-/** GET /api/users/dashboard: the figures of the caller's role (admin: system, owner: own stores, customer: own ratings). */
+/**
+ * GET /api/users/dashboard: the figures of the caller's role (admin: system, owner: own stores, customer: own ratings).
+ * GET /api/users/ratings, the caller's own ratings, lives in my-ratings.ts.
+ */
 import { MESSAGES, userDashboardResponseSchema } from 'shared-contracts';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { averageOf } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { customerActivity, ownerActivity, systemActivity } from '../activity';
+import { registerMyRatingsRoutes } from './my-ratings';
 
-export function registerUserRoutes(app: ZodApp, { db, guards }: AppContext): void {
+export function registerUserRoutes(app: ZodApp, context: AppContext): void {
+  const { db, guards } = context;
   app.get(
     '/api/users/dashboard',
     {
@@ -81,4 +86,6 @@ export function registerUserRoutes(app: ZodApp, { db, guards }: AppContext): voi
       throw notFound(MESSAGES.userNotFound);
     },
   );
+
+  registerMyRatingsRoutes(app, context);
 }

@@ -1,0 +1,28 @@
+/** The empty and failed states of a screen or a section. */
+import type { ReactNode } from 'react';
+import buttons from '../styles/Buttons.module.css';
+import page from '../styles/Page.module.css';
+
+export function ErrorPanel({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div className={page.error} role="alert">
+      <p className={page.errorText}>{text}</p>
+      <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function EmptyPanel({ icon, title, text, children }: { icon: string; title: string; text?: string; children?: ReactNode }) {
+  return (
+    <div className={page.notice}>
+      <span className={page.noticeIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <p className={page.noticeTitle}>{title}</p>
+      {text && <p className={page.noticeText}>{text}</p>}
+      {children && <div className={page.noticeActions}>{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { type Activity, RECENT_ACTIVITY_LIMIT } from 'shared-contracts';
+import { formatDateTime } from '../../common/format';
+import styles from './ActivityList.module.css';
+
+const ICONS: Record<Activity['type'], { icon: string; label: string }> = {
+  rating: { icon: '⭐', label: 'Rating' },
+  user: { icon: '👤', label: 'Account' },
+  store: { icon: '🏪', label: 'Store' },
+};
+
+/** The newest activity, at most RECENT_ACTIVITY_LIMIT (5) items (spec §9). */
+export function ActivityList({ items }: { items: Activity[] }) {
+  const shown = items.slice(0, RECENT_ACTIVITY_LIMIT);
+  if (shown.length === 0) return <p className={styles.empty}>No recent activity yet.</p>;
+  return (
+    <ol className={styles.list} aria-label="Recent activity, newest first">
+      {shown.map((item, index) => {
+        const kind = ICONS[item.type] ?? ICONS.user;
+        return (
+          <li key={`${item.timestamp}-${index}`} className={styles.item}>
+            <span className={styles.icon} role="img" aria-label={kind.label}>
+              {kind.icon}
+            </span>
+            <p className={styles.description}>{item.description}</p>
+            <time className={styles.time} dateTime={item.timestamp}>
+              {formatDateTime(item.timestamp)}
+            </time>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

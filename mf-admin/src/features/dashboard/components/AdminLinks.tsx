@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import styles from './AdminLinks.module.css';
+
+/** Only screens that exist (DESIGN.md §10: links without a route are not shown). */
+const LINKS = [
+  { to: '/admin/users', icon: '👥', title: 'Manage Users', text: 'Search, add, edit and remove accounts of every role.' },
+  { to: '/admin/stores', icon: '🏬', title: 'Manage Stores', text: 'Add stores, edit their details and assign their owners.' },
+  { to: '/admin/analytics', icon: '📊', title: 'Analytics', text: 'How ratings are spread, and the best rated stores.' },
+] as const;
+
+export function AdminLinks() {
+  return (
+    <ul className={styles.grid}>
+      {LINKS.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={styles.card}>
+            <span className={styles.icon} aria-hidden="true">
+              {link.icon}
+            </span>
+            <span>
+              <span className={styles.title}>{link.title}</span>
+              <span className={styles.text}>{link.text}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import type { AdminStore } from 'shared-contracts';
+import { AverageRating } from '../../common/components/AverageRating';
+import styles from '../../common/components/Details.module.css';
+import { Modal } from '../../common/components/Modal';
+import { formatDate } from '../../common/format';
+import buttons from '../../common/styles/Buttons.module.css';
+
+/** A store's details as the admin list gives them, with its owner and a link to its public page. */
+export function StoreDetailsModal({ store, onClose }: { store: AdminStore; onClose: () => void }) {
+  return (
+    <Modal title={`Store details: ${store.name}`} onClose={onClose} size="wide" closeOnBackdrop>
+      <dl className={styles.list}>
+        <dt>Name</dt>
+        <dd>{store.name}</dd>
+        <dt>Category</dt>
+        <dd>{store.category}</dd>
+        <dt>Address</dt>
+        <dd>{store.address}</dd>
+        <dt>Phone</dt>
+        <dd>{store.phone || 'Not given'}</dd>
+        <dt>Email</dt>
+        <dd>{store.email || 'Not given'}</dd>
+        <dt>Owner</dt>
+        <dd>
+          {store.owner_name} ({store.owner_email})
+        </dd>
+        <dt>Rating</dt>
+        <dd>
+          <AverageRating average={store.average_rating} count={store.total_ratings} />
+        </dd>
+        <dt>Added</dt>
+        <dd>
+          <time dateTime={store.created_at}>{formatDate(store.created_at)}</time>
+        </dd>
+      </dl>
+      <div className={styles.footer}>
+        <Link to={`/stores/${store.id}`} className={`${buttons.button} ${buttons.secondary}`}>
+          Open store page
+        </Link>
+        <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+// The stores table (/admin/stores) from the admin's side: what it asks the API, how search, sorting by
+// column and pagination change the request and the URL, and its empty and failed states.
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AdminStore } from 'shared-contracts';
+import { createFakeApi, currentQuery, expectToast, type FakeApi, makeStore, renderAt, storePage } from './render-helpers';
+
+const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc' };
+const ten = Array.from({ length: 10 }, (_, i) => makeStore(i + 1));
+
+function apiWith(stores: AdminStore[], options?: Parameters<typeof storePage>[1]) {
+  const api = createFakeApi();
+  api.admin.listStores.mockResolvedValue(storePage(stores, options));
+  return api;
+}
+
+const lastQuery = (api: FakeApi) => api.admin.listStores.mock.calls.at(-1)?.[0];
+const table = () => screen.getByRole('table', { name: /^Stores/ });
+const header = (name: string) => within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const sortButton = (name: string) => within(table()).getByRole('button', { name });
+
+describe('stores table: loading and showing stores', () => {
+  it('asks for page 1 of 10 stores sorted by name ascending, showing a loading status meanwhile', async () => {
+    const api = apiWith(ten);
+    renderAt('/admin/stores', { api });
+    expect(screen.getByRole('heading', { level: 1, name: 'Store Management' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading stores…');
+    await screen.findByRole('table', { name: /^Stores/ });
+    expect(api.admin.listStores).toHaveBeenCalledTimes(1);
+    expect(api.admin.listStores).toHaveBeenCalledWith(DEFAULT_QUERY);
+  });
+
+  it('shows each store with category, address, owner, a colour-banded average and its count', async () => {
+    const api = apiWith([
+      makeStore(1, {
+        name: 'Green Basket Organic Grocers',
+        category: 'Grocery',
+        email: 'hello@greenbasket.example',
+        owner_name: 'Olivia Owner Greenwood Smith',
+        average_rating: 4.56,
+        total_ratings: 9,
+      }),
+      makeStore(2, { name: 'Quiet Corner Books' }),
+    ]);
+    renderAt('/admin/stores', { api });
+    await screen.findByRole('table', { name: /^Stores/ });
+    const columns = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(columns).toEqual(['Name', 'Category', 'Address', 'Owner', 'Rating', 'Created', 'Actions']);
+    const green = screen.getByRole('rowheader', { name: 'Green Basket Organic Grocers' }).closest('tr') as HTMLElement;
+    expect(within(green).getByText('Grocery')).toBeInTheDocument();
+    expect(within(green).getByText('Olivia Owner Greenwood Smith')).toBeInTheDocument();
+    expect(within(green).getByText('4.6')).toHaveAttribute('data-band', 'excellent');
+    expect(within(green).getByText('(9 ratings)')).toBeInTheDocument();
+    const quiet = screen.getByRole('rowheader', { name: 'Quiet Corner Books' }).closest('tr') as HTMLElement;
+    expect(within(quiet).getByText('No ratings yet')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2 stores')).toBeInTheDocument();
+  });
+
+  it("shows 'No stores found' with 'Add First Store' when there are none at all", async () => {
+    const api = apiWith([]);
+    api.admin.listUsers.mockResolvedValue({ users: [], total: 0, page: 1, limit: 1000, totalPages: 0 });
+    const { user } = renderAt('/admin/stores', { api });
+    expect(await screen.findByText('No stores found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add First Store' }));
+    expect(screen.getByRole('dialog', { name: 'Add Store' })).toBeInTheDocument();
+  });
+
+  it("offers to clear a search that matches nothing", async () => {
+    const api = apiWith([]);
+    const { user } = renderAt('/admin/stores?search=zzz', { api });
+    expect(await screen.findByText('Try another search.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add First Store' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all stores' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+  });
+
+  it("toasts 'Failed to fetch stores' when the request fails, and 'Try again' asks again", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = createFakeApi();
+    api.admin.listStores.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(storePage(ten));
+    const { user } = renderAt('/admin/stores', { api });
+    await expectToast('Failed to fetch stores');
+    expect(screen.getByRole('alert')).toHaveTextContent('The stores could not be loaded.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: /^Stores/ })).toBeInTheDocument();
+    logged.mockRestore();
+  });
+});
+
+describe('stores table: search, sort and pages', () => {
+  it('reads search, sort and page from the URL into the request', async () => {
+    const api = apiWith(ten, { total: 30, page: 3 });
+    renderAt('/admin/stores?search=road&sortBy=rating&sortOrder=desc&page=3', { api });
+    await screen.findByRole('table', { name: /^Stores/ });
+    expect(api.admin.listStores).toHaveBeenCalledWith({ page: 3, limit: 10, sortBy: 'rating', sortOrder: 'desc', search: 'road' });
+    expect(header('Rating')).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('searchbox', { name: 'Search stores' })).toHaveValue('road');
+  });
+
+  it('a search asks again from page 1 and goes into the URL', async () => {
+    const api = apiWith(ten, { total: 30, page: 2 });
+    const { user } = renderAt('/admin/stores?page=2', { api });
+    await screen.findByRole('table', { name: /^Stores/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search stores' }), 'baker{Enter}');
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, search: 'baker' }));
+    expect(currentQuery()).toEqual({ search: 'baker' });
+  });
+
+  it('clicking a column header sorts by it; again flips the order, with aria-sort and an arrow', async () => {
+    const api = apiWith(ten, { total: 30, page: 2 });
+    const { user } = renderAt('/admin/stores?page=2', { api });
+    await screen.findByRole('table', { name: /^Stores/ });
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(sortButton('Rating'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating' }));
+    expect(header('Rating')).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByTestId('sort-indicator-rating')).toHaveTextContent('▲');
+    await user.click(sortButton('Rating'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating', sortOrder: 'desc' }));
+    expect(screen.getByTestId('sort-indicator-rating')).toHaveTextContent('▼');
+    expect(currentQuery()).toEqual({ sortBy: 'rating', sortOrder: 'desc' });
+
+    for (const [label, field] of [
+      ['Address', 'address'],
+      ['Created', 'created_at'],
+      ['Name', 'name'],
+    ]) {
+      await user.click(sortButton(label));
+      await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: field }));
+    }
+    expect(within(header('Owner')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(header('Category')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('pages through 10 at a time', async () => {
+    const api = apiWith(ten, { total: 21 });
+    const { user } = renderAt('/admin/stores', { api });
+    await screen.findByRole('table', { name: /^Stores/ });
+    const nav = screen.getByRole('navigation', { name: 'Stores pages' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['← Previous', '1', '2', '3', 'Next →']);
+    api.admin.listStores.mockResolvedValue(storePage(ten, { total: 21, page: 2 }));
+    await user.click(within(nav).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 2 }));
+    expect(currentQuery()).toEqual({ page: '2' });
+    expect(await screen.findByText('Showing 11–20 of 21 stores')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,329 @@
+// The dialogs of /admin/users from the admin's side: details (a store owner's stores and average),
+// edit and add with their validation and toasts, and delete with its confirmation.
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, type User } from 'shared-contracts';
+import { ADMIN, apiError, createFakeApi, expectToast, fakeAuth, type FakeApi, makeUser, renderAt, toastTexts, userPage } from './render-helpers';
+
+const OWNER = makeUser(5, { name: 'Olivia Owner Greenwood Smith', email: 'olivia@example.com', role: 'store_owner' });
+const CUSTOMER = makeUser(6, { name: 'Carlos Customer Rodriguez Lee', email: 'carlos@example.com', address: '9 Elm Road' });
+
+function apiWith(users: User[] = [ADMIN, OWNER, CUSTOMER], options?: Parameters<typeof userPage>[1]) {
+  const api = createFakeApi();
+  api.admin.listUsers.mockResolvedValue(userPage(users, options));
+  return api;
+}
+
+async function openPage(api: FakeApi, path = '/admin/users', auth = fakeAuth(ADMIN)) {
+  const utils = renderAt(path, { api, auth });
+  await screen.findByRole('table', { name: /^Users/ });
+  return utils;
+}
+
+const dialog = (name: string | RegExp) => screen.getByRole('dialog', { name });
+const field = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label, { exact: false, selector: 'input, textarea, select' });
+
+describe('user details', () => {
+  it("shows a store owner's stores with their averages and the average over all their ratings", async () => {
+    const api = apiWith();
+    api.admin.getUser.mockResolvedValue({
+      user: {
+        ...OWNER,
+        average_rating: 4.25,
+        total_ratings: 12,
+        stores: [
+          { id: 31, name: 'Green Basket Organic Grocers', average_rating: 4.5, total_ratings: 8 },
+          { id: 32, name: 'Quiet Corner Books', average_rating: 0, total_ratings: 0 },
+        ],
+      },
+    });
+    const { user } = await openPage(api);
+    const view = screen.getByRole('button', { name: `View details of ${OWNER.name}` });
+    await user.click(view);
+    const details = dialog(`User details: ${OWNER.name}`);
+    expect(details).toHaveAttribute('aria-modal', 'true');
+    expect(await within(details).findByText('olivia@example.com')).toBeInTheDocument();
+    expect(api.admin.getUser).toHaveBeenCalledWith(5);
+    expect(within(details).getByText('Store Owner')).toBeInTheDocument();
+    expect(within(details).getByTestId('owner-average')).toHaveTextContent('Average rating across their stores: 4.3★(12 ratings)');
+    const stores = within(details).getByRole('list', { name: `Stores of ${OWNER.name}` });
+    const items = within(stores).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByRole('link', { name: 'Green Basket Organic Grocers' })).toHaveAttribute('href', '/stores/31');
+    expect(items[0]).toHaveTextContent('4.5★(8 ratings)');
+    expect(items[1]).toHaveTextContent('No ratings yet');
+
+    await user.click(within(details).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(view).toHaveFocus();
+  });
+
+  it("shows a customer's details without a stores section", async () => {
+    const api = apiWith();
+    api.admin.getUser.mockResolvedValue({ user: CUSTOMER });
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `View details of ${CUSTOMER.name}` }));
+    const details = dialog(`User details: ${CUSTOMER.name}`);
+    expect(await within(details).findByText('9 Elm Road')).toBeInTheDocument();
+    expect(within(details).getByText('Customer')).toBeInTheDocument();
+    expect(within(details).queryByText(/Average rating across/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the details cannot be loaded, and can ask again", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = apiWith();
+    api.admin.getUser.mockRejectedValueOnce(apiError(404, 'User not found')).mockResolvedValueOnce({ user: CUSTOMER });
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `View details of ${CUSTOMER.name}` }));
+    await expectToast('User not found');
+    const details = dialog(/User details/);
+    expect(within(details).getByRole('alert')).toHaveTextContent('The details of this user could not be loaded.');
+    await user.click(within(details).getByRole('button', { name: 'Try again' }));
+    expect(await within(details).findByText('9 Elm Road')).toBeInTheDocument();
+    logged.mockRestore();
+  });
+});
+
+describe('edit user', () => {
+  it('opens with the user\'s values and the three roles to choose from', async () => {
+    const { user } = await openPage(apiWith());
+    await user.click(screen.getByRole('button', { name: `Edit ${CUSTOMER.name}` }));
+    const edit = dialog(`Edit User: ${CUSTOMER.name}`);
+    expect(field(edit, 'Name')).toHaveValue(CUSTOMER.name);
+    expect(field(edit, 'Name')).toHaveFocus();
+    expect(field(edit, 'Email')).toHaveValue('carlos@example.com');
+    expect(field(edit, 'Address')).toHaveValue('9 Elm Road');
+    expect(field(edit, 'Role')).toHaveValue('normal_user');
+    expect(within(field(edit, 'Role')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Customer', 'Store Owner', 'System Admin']);
+    expect(within(edit).queryByLabelText(/Password/)).not.toBeInTheDocument();
+  });
+
+  it("says 'Please fill in all required fields' for a blank name or email and sends nothing", async () => {
+    const api = apiWith();
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Edit ${CUSTOMER.name}` }));
+    const edit = dialog(/Edit User/);
+    await user.clear(field(edit, 'Email'));
+    await user.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(within(edit).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(field(edit, 'Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field(edit, 'Name')).not.toHaveAttribute('aria-invalid');
+    await expectToast('Please fill in all required fields');
+    expect(api.admin.updateUser).not.toHaveBeenCalled();
+
+    await user.type(field(edit, 'Email'), 'c');
+    expect(within(edit).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('applies the name length rule of spec §5', async () => {
+    const api = apiWith();
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Edit ${CUSTOMER.name}` }));
+    const edit = dialog(/Edit User/);
+    await user.clear(field(edit, 'Name'));
+    await user.type(field(edit, 'Name'), 'Too Short');
+    await user.click(within(edit).getByRole('button', { name: 'Save Changes' }));
+    expect(within(edit).getByRole('alert')).toHaveTextContent('Name must be between 20-60 characters');
+    expect(field(edit, 'Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.admin.updateUser).not.toHaveBeenCalled();
+  });
+
+  it("sends name, email, address and role, toasts 'User updated successfully!' and reloads the list", async () => {
+    const api = apiWith();
+    api.admin.updateUser.mockResolvedValue({ message: MESSAGES.userUpdated, user: { ...CUSTOMER, role: 'store_owner' } });
+    const { user } = await openPage(api);
+    const edit = screen.getByRole('button', { name: `Edit ${CUSTOMER.name}` });
+    await user.click(edit);
+    const form = dialog(/Edit User/);
+    await user.clear(field(form, 'Address'));
+    await user.type(field(form, 'Address'), '  10 Elm Road  ');
+    await user.selectOptions(field(form, 'Role'), 'Store Owner');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await expectToast('User updated successfully!');
+    expect(api.admin.updateUser).toHaveBeenCalledWith(6, {
+      name: CUSTOMER.name,
+      email: 'carlos@example.com',
+      address: '10 Elm Road',
+      role: 'store_owner',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.admin.listUsers).toHaveBeenCalledTimes(2));
+    expect(edit).toHaveFocus();
+  });
+
+  it.each([
+    [409, MESSAGES.userOwnsStores, MESSAGES.userOwnsStores],
+    [409, MESSAGES.emailTaken, MESSAGES.emailTaken],
+    [500, 'Failed to update user', undefined],
+  ])("answers a %s with '%s' in a toast and in the dialog, which stays open", async (status, shown, message) => {
+    const api = apiWith();
+    api.admin.updateUser.mockRejectedValue(apiError(status, message));
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Edit ${OWNER.name}` }));
+    const form = dialog(/Edit User/);
+    await user.selectOptions(field(form, 'Role'), 'Customer');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await expectToast(shown);
+    expect(within(form).getByRole('alert')).toHaveTextContent(shown);
+    expect(dialog(/Edit User/)).toBeInTheDocument();
+    expect(api.admin.listUsers).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not let the admin change their own role, and refreshes their session after an edit', async () => {
+    const api = apiWith();
+    const renamed = { ...ADMIN, name: 'Asha Administrator Raman-Iyer' };
+    api.admin.updateUser.mockResolvedValue({ message: MESSAGES.userUpdated, user: renamed });
+    const auth = fakeAuth(ADMIN);
+    const { user } = await openPage(api, '/admin/users', auth);
+    await user.click(screen.getByRole('button', { name: `Edit ${ADMIN.name}` }));
+    const form = dialog(/Edit User/);
+    expect(field(form, 'Role')).toBeDisabled();
+    expect(field(form, 'Role')).toHaveValue('system_admin');
+    expect(field(form, 'Role')).toHaveAccessibleDescription('You cannot change your own role.');
+    await user.type(field(form, 'Name'), '-Iyer');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await expectToast('User updated successfully!');
+    expect(api.admin.updateUser).toHaveBeenCalledWith(1, expect.objectContaining({ name: renamed.name, role: 'system_admin' }));
+    expect(auth.updateUser).toHaveBeenCalledWith(renamed);
+  });
+});
+
+describe('add user', () => {
+  async function openAdd(api: FakeApi) {
+    const utils = await openPage(api);
+    await utils.user.click(screen.getByRole('button', { name: 'Add User' }));
+    return { ...utils, form: dialog('Add User') };
+  }
+
+  it('asks for name, email, address, password and role, Customer first', async () => {
+    const { form } = await openAdd(apiWith());
+    expect(field(form, 'Name')).toHaveFocus();
+    for (const label of ['Name', 'Email', 'Address', 'Password', 'Role']) expect(field(form, label)).toBeInTheDocument();
+    expect(field(form, 'Role')).toHaveValue('normal_user');
+    expect(field(form, 'Password')).toHaveAttribute('type', 'password');
+  });
+
+  it("says 'Please fill in all required fields' when something required is blank", async () => {
+    const api = apiWith();
+    const { user, form } = await openAdd(api);
+    await user.type(field(form, 'Name'), 'Olivia Owner Greenwood Smith');
+    await user.type(field(form, 'Email'), 'new.owner@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(field(form, 'Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.admin.createUser).not.toHaveBeenCalled();
+  });
+
+  it('applies the password rule and the email shape before sending', async () => {
+    const api = apiWith();
+    const { user, form } = await openAdd(api);
+    await user.type(field(form, 'Name'), 'Olivia Owner Greenwood Smith');
+    await user.type(field(form, 'Email'), 'not-an-email');
+    await user.type(field(form, 'Password'), 'Secret1!');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    await user.clear(field(form, 'Email'));
+    await user.type(field(form, 'Email'), 'new.owner@example.com');
+    await user.clear(field(form, 'Password'));
+    await user.type(field(form, 'Password'), 'weakpass');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Password does not meet requirements');
+    expect(api.admin.createUser).not.toHaveBeenCalled();
+  });
+
+  it("creates a store owner, toasts 'User created successfully!' and reloads the list", async () => {
+    const api = apiWith();
+    const created = makeUser(77, { name: 'Nadia New Owner Castellano', email: 'nadia@example.com', role: 'store_owner' });
+    api.admin.createUser.mockResolvedValue({ message: MESSAGES.userCreated, user: created });
+    const { user, form } = await openAdd(api);
+    await user.type(field(form, 'Name'), created.name);
+    await user.type(field(form, 'Email'), 'nadia@example.com');
+    await user.type(field(form, 'Address'), '4 Harbour Lane');
+    await user.type(field(form, 'Password'), 'Harbour#2024');
+    await user.selectOptions(field(form, 'Role'), 'Store Owner');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    await expectToast('User created successfully!');
+    expect(api.admin.createUser).toHaveBeenCalledWith({
+      name: created.name,
+      email: 'nadia@example.com',
+      address: '4 Harbour Lane',
+      password: 'Harbour#2024',
+      role: 'store_owner',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.admin.listUsers).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('button', { name: 'Add User' })).toHaveFocus();
+  });
+
+  it("shows the server's 409 for a taken email on the email field", async () => {
+    const api = apiWith();
+    api.admin.createUser.mockRejectedValue(apiError(409, MESSAGES.emailTaken));
+    const { user, form } = await openAdd(api);
+    await user.type(field(form, 'Name'), 'Olivia Owner Greenwood Smith');
+    await user.type(field(form, 'Email'), 'olivia@example.com');
+    await user.type(field(form, 'Password'), 'Harbour#2024');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    await expectToast('Email is already registered');
+    expect(field(form, 'Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('delete user', () => {
+  it('asks first, in an alert dialog with the spec\'s question; Cancel deletes nothing and returns focus', async () => {
+    const api = apiWith();
+    const { user } = await openPage(api);
+    const remove = screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` });
+    await user.click(remove);
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete user' });
+    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('Are you sure you want to delete this user?'));
+    expect(within(confirm).getByText('Are you sure you want to delete this user?')).toBeInTheDocument();
+    expect(confirm).toHaveTextContent(CUSTOMER.name);
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.admin.deleteUser).not.toHaveBeenCalled();
+    expect(remove).toHaveFocus();
+  });
+
+  it("deletes after confirmation, toasts 'User deleted successfully!' and reloads the list", async () => {
+    const api = apiWith();
+    api.admin.deleteUser.mockResolvedValue({ message: MESSAGES.userDeleted });
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await expectToast('User deleted successfully!');
+    expect(api.admin.deleteUser).toHaveBeenCalledWith(6);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.admin.listUsers).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toHaveFocus();
+  });
+
+  it("shows the server's 409 when the user still owns stores, and deletes nothing", async () => {
+    const api = apiWith();
+    api.admin.deleteUser.mockRejectedValue(apiError(409, MESSAGES.userOwnsStores));
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Delete ${OWNER.name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await expectToast('This user still owns stores. Reassign or delete their stores first.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(toastTexts()).not.toContain('User deleted successfully!');
+    expect(api.admin.listUsers).toHaveBeenCalledTimes(1);
+  });
+
+  it("falls back to 'Failed to delete user' when the server gives no message", async () => {
+    const api = apiWith();
+    api.admin.deleteUser.mockRejectedValue(new Error('Network Error'));
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await expectToast('Failed to delete user');
+  });
+
+  it('goes back a page after deleting the only user on the last page', async () => {
+    const api = apiWith([CUSTOMER], { total: 11, page: 2 });
+    api.admin.deleteUser.mockResolvedValue({ message: MESSAGES.userDeleted });
+    const { user } = await openPage(api, '/admin/users?page=2');
+    await user.click(screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.admin.listUsers.mock.calls.at(-1)?.[0]).toMatchObject({ page: 1 }));
+  });
+});

@@ -1,0 +1,15 @@
+import { formatAverage, ratingBand } from 'shared-contracts';
+import styles from './AverageBadge.module.css';
+
+/**
+ * The average with one decimal, coloured by its band (spec §9: 4.5+, 3.5+, 2.5+, below). The colour
+ * is never the only signal: the number is always there.
+ */
+export function AverageBadge({ average, size = 'md' }: { average: number; size?: 'md' | 'lg' }) {
+  const band = ratingBand(average);
+  return (
+    <span className={`${styles.badge} ${styles[band]} ${styles[size]}`} data-band={band}>
+      {formatAverage(average)}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import { RATING_VALUES, ratingLabel } from 'shared-contracts';
+import { starsCount } from '../format';
+import styles from './StarRatingInput.module.css';
+
+export interface StarRatingInputProps {
+  value: number | null;
+  onChange: (value: number | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * 1-5 stars as a native radio group inside a fieldset: Tab reaches it, arrow keys move the choice,
+ * each radio is named '1 star' ... '5 stars'. 'Clear' leaves no star chosen.
+ */
+export function StarRatingInput({ value, onChange, disabled }: StarRatingInputProps) {
+  const name = useId();
+  const [hovered, setHovered] = useState<number | null>(null);
+  const shown = hovered ?? value;
+  return (
+    <fieldset className={styles.fieldset} disabled={disabled}>
+      <legend className={styles.legend}>Your rating</legend>
+      <div className={styles.row}>
+        <div className={styles.stars} onMouseLeave={() => setHovered(null)}>
+          {RATING_VALUES.map((n) => (
+            <label key={n} className={styles.star} onMouseEnter={() => setHovered(n)}>
+              <input
+                type="radio"
+                className={styles.radio}
+                name={name}
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+              />
+              <span className={`${styles.glyph} ${shown !== null && n <= shown ? styles.on : ''}`} aria-hidden="true">
+                ★
+              </span>
+              <span className={styles.srOnly}>{starsCount(n)}</span>
+            </label>
+          ))}
+        </div>
+        <span className={styles.choice} aria-hidden="true">
+          {value === null ? 'No rating chosen' : `${value}/5 · ${ratingLabel(value)}`}
+        </span>
+        {value !== null && (
+          <button type="button" className={styles.clear} onClick={() => onChange(null)} aria-label="Clear star selection">
+            Clear
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

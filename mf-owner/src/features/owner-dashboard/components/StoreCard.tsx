@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { formatAverage, ratingBand, ratingLabel, type OwnerStore } from 'shared-contracts';
+import { AverageBadge } from '../../common/components/AverageBadge';
+import { Stars } from '../../common/components/Stars';
+import { ratingsCount } from '../../common/format';
+import { Distribution } from './Distribution';
+import { TrendChart } from './TrendChart';
+import styles from './StoreCard.module.css';
+
+/** One of the owner's stores: its average with label and colour band, count, distribution and trend. */
+export function StoreCard({ store }: { store: OwnerStore }) {
+  const nameId = useId();
+  const rated = store.total_ratings > 0;
+  return (
+    <li className={styles.item}>
+      <article className={styles.card} aria-labelledby={nameId}>
+        <header className={styles.head}>
+          <h3 id={nameId} className={styles.name}>
+            <Link to={`/stores/${store.id}`} className={styles.link}>
+              {store.name}
+            </Link>
+          </h3>
+          <p className={styles.address}>{store.address}</p>
+        </header>
+
+        <div className={styles.figures}>
+          {rated ? (
+            <>
+              <AverageBadge average={store.average_rating} size="lg" />
+              <div className={styles.figureText}>
+                <p className={`${styles.label} ${styles[ratingBand(store.average_rating)]}`}>{ratingLabel(store.average_rating)}</p>
+                <Stars value={store.average_rating} size="sm" label={`Rated ${formatAverage(store.average_rating)} out of 5`} />
+                <p className={styles.count}>{ratingsCount(store.total_ratings)}</p>
+              </div>
+            </>
+          ) : (
+            <div className={styles.figureText}>
+              <p className={styles.none}>No ratings yet</p>
+              <p className={styles.count}>{ratingsCount(0)}</p>
+            </div>
+          )}
+        </div>
+
+        <div className={styles.charts}>
+          <Distribution distribution={store.rating_distribution} total={store.total_ratings} />
+          <TrendChart storeName={store.name} trend={store.monthly_trend} />
+        </div>
+      </article>
+    </li>
+  );
+}
