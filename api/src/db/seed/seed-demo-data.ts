@@ -98,8 +98,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
         const pool = COMMENTS[stars];
         const comment = rand() < 0.7 ? pool[Math.floor(rand() * pool.length)] : null;
         const earliest = Math.max(new Date(c.created_at).getTime(), new Date(store.created_at).getTime());
-        // skewed towards recent days, never before the customer joined or the store opened
-        const when = new Date(earliest + (now.getTime() - earliest) * Math.sqrt(rand()));
+        // spread evenly from when both existed until now, never before the customer joined or the store opened
+        const when = new Date(earliest + (now.getTime() - earliest) * rand());
         ratings.push({ user_id: c.id, store_id: store.id, rating: stars, comment, created_at: when, updated_at: when });
       });
     });
