@@ -15,8 +15,10 @@ module.exports = {
   moduleNameMapper: {
     '^shared-contracts$': path.join(__dirname, 'shared-contracts/src/index.ts'),
     '^shared-contracts/react$': path.join(__dirname, 'shared-contracts/src/react/index.ts'),
+    '^shared-contracts/ui$': path.join(__dirname, 'shared-contracts/src/ui/index.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
+  testTimeout: 30_000,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   reporters: ['default', path.join(__dirname, 'tools/jest-summary-reporter.js')],
 };

@@ -1,8 +1,11 @@
 // jsdom set-up shared by every front-end project's tests.
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
+
+// findBy*/waitFor wait up to 5 s: on a loaded CI machine (several suites at once) 1 s is too short.
+configure({ asyncUtilTimeout: 5000 });
 
 // react-router 7 needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -4,59 +4,17 @@
  * and a <Toaster/> to read toasts from. The API is a fake shaped like createApiClient's return (every
  * endpoint a jest.fn that fails loudly until a test sets it).
  */
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
-import { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  type AdminDashboardResponse,
-  type AdminStore,
-  type AdminStoreListResponse,
-  type AdminUserListResponse,
-  type ApiClient,
-  createApiClient,
-  type Role,
-  type User,
-} from 'shared-contracts';
-import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
+import { screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import type { AdminDashboardResponse, AdminStore, AdminStoreListResponse, AdminUserListResponse, Role, User } from 'shared-contracts';
+import type { AuthContextValue } from 'shared-contracts/react';
+import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from '../../tools/testing';
 import AdminAnalyticsPage from '../src/exposed/AdminAnalyticsPage';
 import AdminDashboardPage from '../src/exposed/AdminDashboardPage';
 import AdminStoresPage from '../src/exposed/AdminStoresPage';
 import AdminUsersPage from '../src/exposed/AdminUsersPage';
 
-// ---------- fake API ----------
-
-type Mocked<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] extends object ? Mocked<T[K]> : T[K];
-};
-export type FakeApi = Mocked<ApiClient>;
-
-export function createFakeApi(): FakeApi {
-  const mockAll = (source: Record<string, unknown>, path: string): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(source).map(([key, value]) => {
-        if (key === 'http') return [key, value];
-        if (typeof value === 'function') {
-          return [key, jest.fn(() => Promise.reject(new Error(`unexpected call: api.${path}${key}`)))];
-        }
-        return [key, mockAll(value as Record<string, unknown>, `${path}${key}.`)];
-      }),
-    );
-  return mockAll(createApiClient({ baseURL: '' }) as unknown as Record<string, unknown>, '') as unknown as FakeApi;
-}
-
-/** A failed API call as axios reports it, with the server's `{ message }` body (or none). */
-export function apiError(status: number, message?: string): AxiosError {
-  const response = {
-    status,
-    statusText: String(status),
-    data: message === undefined ? {} : { message },
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  } as AxiosResponse;
-  return new AxiosError(message ?? `Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
+export { apiError, createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi } from '../../tools/testing';
 
 // ---------- data ----------
 
@@ -122,29 +80,7 @@ export function makeDashboard(overrides: Partial<AdminDashboardResponse> = {}): 
   };
 }
 
-// ---------- session ----------
-
-export function fakeAuth(user: User | null): AuthContextValue {
-  return {
-    user,
-    token: user ? 'test-token' : null,
-    loading: false,
-    login: jest.fn(),
-    register: jest.fn(),
-    logout: jest.fn(),
-    updateUser: jest.fn(),
-    replaceToken: jest.fn(),
-  };
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <div data-testid="location" hidden>
-      {location.pathname + location.search}
-    </div>
-  );
-}
+// ---------- render ----------
 
 export interface RenderOptions {
   api?: FakeApi;
@@ -154,33 +90,19 @@ export interface RenderOptions {
 
 /** Renders the remote's pages at `path` (e.g. '/admin/users?page=2'). */
 export function renderAt(path: string, { api = createFakeApi(), user = ADMIN, auth = fakeAuth(user) }: RenderOptions = {}) {
-  const events = userEvent.setup();
-  const utils = render(
-    <ApiContext.Provider value={api as unknown as ApiClient}>
-      <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin" element={<AdminDashboardPage />} />
-            <Route path="/admin/users" element={<AdminUsersPage />} />
-            <Route path="/admin/stores" element={<AdminStoresPage />} />
-            <Route path="/admin/analytics" element={<AdminAnalyticsPage />} />
-            <Route path="/stores/:id" element={<h1>Store page</h1>} />
-            <Route path="/dashboard" element={<h1>Generic dashboard</h1>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-        <Toaster />
-      </AuthContext.Provider>
-    </ApiContext.Provider>,
+  return renderRoutes(
+    <>
+      <Route path="/admin" element={<AdminDashboardPage />} />
+      <Route path="/admin/users" element={<AdminUsersPage />} />
+      <Route path="/admin/stores" element={<AdminStoresPage />} />
+      <Route path="/admin/analytics" element={<AdminAnalyticsPage />} />
+      <Route path="/stores/:id" element={<h1>Store page</h1>} />
+      <Route path="/dashboard" element={<h1>Generic dashboard</h1>} />
+    </>,
+    { route: path, api, auth },
   );
-  return { ...utils, api, auth, user: events };
 }
 
-/** Where the router is now: pathname + search. */
-export const currentLocation = () => screen.getByTestId('location').textContent ?? '';
-
-/** The URL's query of the current location, as an object. */
-export const currentQuery = () => Object.fromEntries(new URLSearchParams(currentLocation().split('?')[1] ?? ''));
 
 /** The texts of the toasts on screen (react-hot-toast renders each as role=status). */
 export const toastTexts = () =>

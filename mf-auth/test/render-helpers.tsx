@@ -1,56 +1,19 @@
 /**
  * Renders a page as the shell would: inside a router, with the API client and the session provided
- * through shared-contracts' contexts, and a <Toaster/> so toasts reach the DOM. The API is a fake
- * shaped like createApiClient's return (every endpoint a jest.fn); the session is a small stateful
+ * through shared-contracts' contexts, and a <Toaster/> so toasts reach the DOM. The API is the shared fake
+ * (tools/testing: shaped like createApiClient's return, every endpoint a jest.fn); the session is a small stateful
  * stand-in whose functions are jest.fns, so a page that calls updateUser re-renders with the new user.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { type ApiClient, createApiClient, type RegisterRequest, type Role, type User } from 'shared-contracts';
+import type { ApiClient, RegisterRequest, Role, User } from 'shared-contracts';
 import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
+import { createFakeApi } from '../../tools/testing';
 
-// ---------- fake API ----------
-
-type Mocked<T> = {
-  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? jest.Mock<R, A> : T[K] extends object ? Mocked<T[K]> : T[K];
-};
-export type FakeApi = Mocked<ApiClient>;
-
-/** Every endpoint of the real client replaced by a jest.fn that fails loudly until a test sets it. */
-export function createFakeApi(): FakeApi {
-  const mockAll = (source: Record<string, unknown>, path: string): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(source).map(([key, value]) => {
-        if (key === 'http') return [key, value];
-        if (typeof value === 'function') {
-          return [key, jest.fn(() => Promise.reject(new Error(`unexpected call: api.${path}${key}`)))];
-        }
-        return [key, mockAll(value as Record<string, unknown>, `${path}${key}.`)];
-      }),
-    );
-  return mockAll(createApiClient({ baseURL: '' }) as unknown as Record<string, unknown>, '') as unknown as FakeApi;
-}
-
-/** A failed API call as axios reports it, with the server's `{ message }` body (or none). */
-export function apiError(status: number, message?: string): AxiosError {
-  const response = {
-    status,
-    statusText: String(status),
-    data: message === undefined ? {} : { message },
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  } as AxiosResponse;
-  return new AxiosError(message ?? `Request failed with status code ${status}`, 'ERR_BAD_REQUEST', undefined, undefined, response);
-}
-
-/** A network failure: no response at all. */
-export function networkError(): AxiosError {
-  return new AxiosError('Network Error', 'ERR_NETWORK');
-}
+export { apiError, createFakeApi, type FakeApi, networkError } from '../../tools/testing';
 
 // ---------- fake session ----------
 

@@ -293,8 +293,8 @@ describe('my ratings: delete', () => {
     const { user } = renderAt('/ratings?sort=store&page=3', { api });
     const article = await findRow('Last Page Store');
     await user.click(deleteButton(article, 'Last Page Store'));
-    api.users.ratings.mockImplementation(async (query: { page: number }) =>
-      query.page === 3 ? myRatingsResponse([], { total: 20, page: 3 }) : myRatingsResponse([makeMyRating(20, { store_name: 'Page Two Store' })], { total: 20, page: 2 }),
+    api.users.ratings.mockImplementation(async (query) =>
+      query?.page === 3 ? myRatingsResponse([], { total: 20, page: 3 }) : myRatingsResponse([makeMyRating(20, { store_name: 'Page Two Store' })], { total: 20, page: 2 }),
     );
     await user.click(within(article).getByRole('button', { name: 'Yes, delete' }));
 

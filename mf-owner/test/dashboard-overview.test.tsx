@@ -22,7 +22,7 @@ function apiWith(...args: Parameters<typeof dashboardResponse>) {
 describe('owner dashboard: loading and summary', () => {
   it('shows a loading status while the first answer is on its way, then the page', async () => {
     const api = createFakeApi();
-    let answer!: (value: unknown) => void;
+    let answer!: (value: ReturnType<typeof dashboardResponse>) => void;
     api.owner.dashboard.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderDashboard('', { api });
     expect(screen.getByRole('heading', { level: 1, name: 'Store Owner Dashboard' })).toBeInTheDocument();

@@ -108,8 +108,8 @@ describe('ratings table: the request', () => {
 
   it('drops a store filter the API does not know as theirs, and says so', async () => {
     const api = createFakeApi();
-    api.owner.dashboard.mockImplementation((query: { storeId?: number }) =>
-      query.storeId === 77 ? Promise.reject(httpError(404, 'Store not found')) : Promise.resolve(dashboardResponse(STORES, [makeRating(1)])),
+    api.owner.dashboard.mockImplementation((query) =>
+      query?.storeId === 77 ? Promise.reject(httpError(404, 'Store not found')) : Promise.resolve(dashboardResponse(STORES, [makeRating(1)])),
     );
     renderDashboard('?storeId=77&sortBy=rating', { api });
     expect(await screen.findByText('That store is not one of yours, so the ratings of all your stores are shown.')).toBeInTheDocument();

@@ -1,12 +1,7 @@
 // Renders the owner dashboard as the shell would: inside a router at /store-owner, with the API client
 // and the signed-in store owner from context (fakes here), and a toaster to read toasts from.
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
-import { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import type {
-  ApiClient,
   OwnerDashboardResponse,
   OwnerMonthlyTrendPoint,
   OwnerRating,
@@ -14,8 +9,10 @@ import type {
   RatingDistribution,
   User,
 } from 'shared-contracts';
-import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
+import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from '../../tools/testing';
 import OwnerDashboardPage from '../src/exposed/OwnerDashboardPage';
+
+export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError } from '../../tools/testing';
 
 export const OWNER: User = {
   id: 99,
@@ -97,71 +94,16 @@ export function dashboardResponse(
   };
 }
 
-/** An axios error with an HTTP status, as the API client rejects with. */
-export function httpError(status: number, message = 'Request failed'): AxiosError {
-  const headers = new AxiosHeaders();
-  return new AxiosError(message, String(status), { headers } as never, undefined, {
-    status,
-    statusText: String(status),
-    data: { message },
-    headers: {},
-    config: { headers },
-  });
-}
-
-/** The API client's owner endpoint as a jest.fn(); nothing else is there, so any other call fails the test. */
-export function createFakeApi() {
-  return { owner: { dashboard: jest.fn() } };
-}
-export type FakeApi = ReturnType<typeof createFakeApi>;
-
-export function fakeAuth(user: User | null): AuthContextValue {
-  return {
-    user,
-    token: user ? 'test-token' : null,
-    loading: false,
-    login: jest.fn(),
-    register: jest.fn(),
-    logout: jest.fn(),
-    updateUser: jest.fn(),
-    replaceToken: jest.fn(),
-  };
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <div data-testid="location" hidden>
-      {location.pathname + location.search}
-    </div>
-  );
-}
-
 /** Renders /store-owner (with `search`, e.g. '?page=2'); /stores/:id is a stand-in page for the links. */
 export function renderDashboard(search = '', { api = createFakeApi(), user = OWNER }: { api?: FakeApi; user?: User | null } = {}) {
-  const events = userEvent.setup();
-  const utils = render(
-    <ApiContext.Provider value={api as unknown as ApiClient}>
-      <AuthContext.Provider value={fakeAuth(user)}>
-        <MemoryRouter initialEntries={[`/store-owner${search}`]}>
-          <Routes>
-            <Route path="/store-owner" element={<OwnerDashboardPage />} />
-            <Route path="/stores/:id" element={<h1>Store detail page</h1>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-        <Toaster />
-      </AuthContext.Provider>
-    </ApiContext.Provider>,
+  return renderRoutes(
+    <>
+      <Route path="/store-owner" element={<OwnerDashboardPage />} />
+      <Route path="/stores/:id" element={<h1>Store detail page</h1>} />
+    </>,
+    { route: `/store-owner${search}`, api, auth: fakeAuth(user) },
   );
-  return { ...utils, api, user: events };
 }
-
-/** Where the router is now: pathname + search. */
-export const currentLocation = () => screen.getByTestId('location').textContent ?? '';
-
-/** The URL's query of the current location, as an object. */
-export const currentQuery = () => Object.fromEntries(new URLSearchParams(currentLocation().split('?')[1] ?? ''));
 
 /** The query of the API's last call. */
 export const lastQuery = (api: FakeApi) => api.owner.dashboard.mock.calls.at(-1)?.[0];

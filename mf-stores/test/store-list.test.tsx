@@ -30,7 +30,7 @@ const chip = (group: 'Category' | 'Rating', name: string) =>
 describe('store list: loading and showing stores', () => {
   it('asks for page 1 of 12 stores sorted by name ascending, and shows a loading status meanwhile', async () => {
     const api = createFakeApi();
-    let answer!: (value: unknown) => void;
+    let answer!: (value: ReturnType<typeof listResponse>) => void;
     api.stores.list.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderAt('/stores', { api });
     expect(screen.getByRole('heading', { level: 1, name: 'Stores' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { AdminDashboardResponse } from 'shared-contracts';
 import { distributionAverage, distributionTotal } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { Spinner } from '../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
 import { averageText, formatCount } from '../common/format';
 import { useAdminDashboard } from '../common/hooks/useAdminDashboard';
@@ -38,7 +38,7 @@ function Analytics() {
           <p className={page.subtitle}>How customers rate the stores, and which stores they rate best.</p>
         </div>
       </header>
-      {status === 'loading' && !data && <Spinner label="Loading analytics…" />}
+      {status === 'loading' && !data && <Spinner size="sm" label="Loading analytics…" />}
       {status === 'error' && <ErrorPanel text="The analytics could not be loaded." onRetry={reload} />}
       {status !== 'error' && data && <AnalyticsContent data={data} />}
     </main>

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { AdminDashboardResponse } from 'shared-contracts';
 import { distributionAverage } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { Spinner } from '../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { ErrorPanel } from '../common/components/StatusPanels';
 import { averageText, formatCount, ratingsCount } from '../common/format';
 import { useAdminDashboard } from '../common/hooks/useAdminDashboard';
@@ -39,7 +39,7 @@ function Dashboard() {
           <p className={page.subtitle}>System statistics, health and the latest activity.</p>
         </div>
       </header>
-      {status === 'loading' && !data && <Spinner label="Loading dashboard…" />}
+      {status === 'loading' && !data && <Spinner size="sm" label="Loading dashboard…" />}
       {status === 'error' && <ErrorPanel text="The dashboard could not be loaded." onRetry={reload} />}
       {status !== 'error' && data && <DashboardContent data={data} />}
     </main>

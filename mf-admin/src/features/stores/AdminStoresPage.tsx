@@ -9,9 +9,8 @@ import { useApi } from 'shared-contracts/react';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
-import { Pagination } from '../common/components/Pagination';
 import { SearchForm } from '../common/components/SearchForm';
-import { Spinner } from '../common/components/Spinner';
+import { Pagination, Spinner } from 'shared-contracts/ui';
 import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
 import { ratingsCount } from '../common/format';
@@ -104,7 +103,7 @@ function StoresScreen() {
 
       <ListSummary page={state.page} shown={status === 'ready' ? stores.length : 0} total={total} noun={['store', 'stores']} />
 
-      {status === 'loading' && !data && <Spinner label="Loading stores…" />}
+      {status === 'loading' && !data && <Spinner size="sm" label="Loading stores…" />}
       {status === 'loading' && data && (
         <p role="status" className={page.srOnly}>
           Loading stores…
@@ -150,7 +149,7 @@ function StoresScreen() {
       )}
 
       {status !== 'error' && (
-        <Pagination label="Stores pages" page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
+        <Pagination label="Stores pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
       )}
 
       {dialog?.kind === 'details' && <StoreDetailsModal store={dialog.store} onClose={close} />}

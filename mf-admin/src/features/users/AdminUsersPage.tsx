@@ -9,9 +9,8 @@ import { useApi, useAuth } from 'shared-contracts/react';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
-import { Pagination } from '../common/components/Pagination';
 import { SearchForm } from '../common/components/SearchForm';
-import { Spinner } from '../common/components/Spinner';
+import { Pagination, Spinner } from 'shared-contracts/ui';
 import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
 import { chooseSort } from '../common/list-state';
@@ -125,7 +124,7 @@ function UsersScreen() {
 
       <ListSummary page={state.page} shown={status === 'ready' ? users.length : 0} total={total} noun={['user', 'users']} />
 
-      {status === 'loading' && !data && <Spinner label="Loading users…" />}
+      {status === 'loading' && !data && <Spinner size="sm" label="Loading users…" />}
       {status === 'loading' && data && (
         <p role="status" className={page.srOnly}>
           Loading users…
@@ -171,7 +170,7 @@ function UsersScreen() {
       )}
 
       {status !== 'error' && (
-        <Pagination label="Users pages" page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
+        <Pagination label="Users pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
       )}
 
       {dialog?.kind === 'details' && <UserDetailsModal user={dialog.user} onClose={close} />}

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from 'shared-contracts/react';
-import { Spinner } from '../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { FigureCards } from './components/FigureCards';
 import { Recommendations } from './components/Recommendations';
 import { RecentActivity } from './components/RecentActivity';

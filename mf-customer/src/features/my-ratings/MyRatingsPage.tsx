@@ -4,8 +4,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Pagination } from '../common/components/Pagination';
-import { Spinner } from '../common/components/Spinner';
+import { Pagination, Spinner } from 'shared-contracts/ui';
 import { ratingsCount } from '../common/format';
 import { MyRatingItem } from './components/MyRatingItem';
 import { useMyRatings } from './hooks/useMyRatings';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { OwnerRatingSortField } from 'shared-contracts';
-import { Spinner } from '../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { storesCount } from '../common/format';
 import { RatingsTable } from './components/RatingsTable';
 import { StoreCard } from './components/StoreCard';

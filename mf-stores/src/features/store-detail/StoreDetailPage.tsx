@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { RatingDeleteResponse, RatingWriteResponse } from 'shared-contracts';
 import { useAuth } from 'shared-contracts/react';
-import { Spinner } from '../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
 import { RatingSummary } from './components/RatingSummary';

@@ -9,11 +9,11 @@ import { useAuth } from 'shared-contracts/react';
 import buttons from '../styles/Buttons.module.css';
 import page from '../styles/Page.module.css';
 import { EmptyPanel } from './StatusPanels';
-import { Spinner } from './Spinner';
+import { Spinner } from 'shared-contracts/ui';
 
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  if (loading) return <Spinner label="Checking your session…" />;
+  if (loading) return <Spinner size="sm" label="Checking your session…" />;
   if (user?.role === 'system_admin') return <>{children}</>;
   return (
     <main className={page.page} aria-labelledby="admin-only-title">

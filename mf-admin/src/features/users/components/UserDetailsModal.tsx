@@ -11,7 +11,7 @@ import { AverageRating } from '../../common/components/AverageRating';
 import styles from '../../common/components/Details.module.css';
 import { Modal } from '../../common/components/Modal';
 import { RoleBadge } from '../../common/components/RoleBadge';
-import { Spinner } from '../../common/components/Spinner';
+import { Spinner } from 'shared-contracts/ui';
 import { formatDate } from '../../common/format';
 import buttons from '../../common/styles/Buttons.module.css';
 
@@ -40,7 +40,7 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
 
   return (
     <Modal title={`User details: ${user.name}`} onClose={onClose} size="wide" closeOnBackdrop>
-      {!detail && !failed && <Spinner label="Loading user details…" compact />}
+      {!detail && !failed && <Spinner size="sm" label="Loading user details…" compact />}
       {failed && (
         <div className={styles.error} role="alert">
           <p>The details of this user could not be loaded.</p>

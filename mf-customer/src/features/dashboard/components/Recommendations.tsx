@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Store } from 'shared-contracts';
-import { AverageBadge } from '../../common/components/AverageBadge';
-import { Stars } from '../../common/components/Stars';
+import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';
 import type { LoadStatus } from '../hooks/useDashboard';
 import styles from './Panel.module.css';

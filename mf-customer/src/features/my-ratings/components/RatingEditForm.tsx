@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { COMMENT_MAX_LENGTH, MESSAGES, type MyRating, type RatingWriteResponse, validateRatingForm } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
-import { StarRatingInput } from '../../common/components/StarRatingInput';
+import { StarRatingInput } from 'shared-contracts/ui';
 import styles from './MyRatingItem.module.css';
 
 export interface RatingEditFormProps {

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { OWNER_DASHBOARD_PAGE_SIZE, type OwnerRating, type OwnerRatingSortField, type OwnerStore } from 'shared-contracts';
-import { Stars } from '../../common/components/Stars';
+import { Pagination, Stars } from 'shared-contracts/ui';
 import { formatDate, ratingsCount } from '../../common/format';
 import { SORT_COLUMNS, type TableState } from '../table-state';
-import { Pagination } from './Pagination';
 import styles from './RatingsTable.module.css';
 
 export interface RatingsTableProps {
@@ -159,7 +158,7 @@ export function RatingsTable(props: RatingsTableProps) {
         </div>
       )}
 
-      {!failed && <Pagination label="Ratings pages" page={state.page} totalPages={totalPages} onPage={onPage} />}
+      {!failed && <Pagination label="Ratings pages" tight page={state.page} totalPages={totalPages} onPage={onPage} />}
     </section>
   );
 }

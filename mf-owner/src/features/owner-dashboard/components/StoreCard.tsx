@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatAverage, ratingBand, ratingLabel, type OwnerStore } from 'shared-contracts';
-import { AverageBadge } from '../../common/components/AverageBadge';
-import { Stars } from '../../common/components/Stars';
+import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';
 import { Distribution } from './Distribution';
 import { TrendChart } from './TrendChart';

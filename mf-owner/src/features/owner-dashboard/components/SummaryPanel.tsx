@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ratingLabel, type OwnerDashboardResponse } from 'shared-contracts';
-import { AverageBadge } from '../../common/components/AverageBadge';
+import { AverageBadge } from 'shared-contracts/ui';
 import styles from './SummaryPanel.module.css';
 
 /** The owner's figures over all their stores: stores, ratings, and the overall average with its label. */

@@ -15,10 +15,9 @@ import {
   validateRatingForm,
 } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
-import { Stars } from '../../common/components/Stars';
+import { StarRatingInput, Stars } from 'shared-contracts/ui';
 import { formatDate, starsCount } from '../../common/format';
 import styles from './RatingPanel.module.css';
-import { StarRatingInput } from './StarRatingInput';
 
 export const CONFIRM_DELETE_RATING = 'Are you sure you want to delete your rating?';
 

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { type RatingDistribution, ratingLabel } from 'shared-contracts';
-import { AverageBadge } from '../../common/components/AverageBadge';
-import { Stars } from '../../common/components/Stars';
+import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { ratingsCount, starsCount } from '../../common/format';
 import styles from './RatingSummary.module.css';
 

@@ -1,5 +1,5 @@
 import type { StoreRating } from 'shared-contracts';
-import { Stars } from '../../common/components/Stars';
+import { Stars } from 'shared-contracts/ui';
 import { formatDate, starsCount } from '../../common/format';
 import type { RatingsState } from '../hooks/useStoreDetail';
 import styles from './RatingsList.module.css';

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Store } from 'shared-contracts';
-import { AverageBadge } from '../../common/components/AverageBadge';
-import { Stars } from '../../common/components/Stars';
+import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';
 import styles from './StoreCard.module.css';
 

@@ -1,25 +1,30 @@
 import { useId, useState } from 'react';
-import { RATING_VALUES, ratingLabel } from 'shared-contracts';
-import { starsCount } from '../format';
+import { RATING_VALUES } from '../constants';
+import { ratingLabel } from '../rating-display';
 import styles from './StarRatingInput.module.css';
 
 export interface StarRatingInputProps {
   value: number | null;
   onChange: (value: number | null) => void;
   disabled?: boolean;
+  /** The fieldset's legend; 'Your rating' by default. */
+  legend?: string;
 }
+
+/** '1 star', '4 stars'. */
+const starsCount = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
 
 /**
  * 1-5 stars as a native radio group inside a fieldset: Tab reaches it, arrow keys move the choice,
  * each radio is named '1 star' ... '5 stars'. 'Clear' leaves no star chosen.
  */
-export function StarRatingInput({ value, onChange, disabled }: StarRatingInputProps) {
+export function StarRatingInput({ value, onChange, disabled, legend = 'Your rating' }: StarRatingInputProps) {
   const name = useId();
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? value;
   return (
     <fieldset className={styles.fieldset} disabled={disabled}>
-      <legend className={styles.legend}>Your rating</legend>
+      <legend className={styles.legend}>{legend}</legend>
       <div className={styles.row}>
         <div className={styles.stars} onMouseLeave={() => setHovered(null)}>
           {RATING_VALUES.map((n) => (

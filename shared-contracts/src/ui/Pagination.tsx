@@ -1,6 +1,6 @@
 import styles from './Pagination.module.css';
 
-type PageItem = number | 'gap-before' | 'gap-after';
+export type PageItem = number | 'gap-before' | 'gap-after';
 
 /** Every page when there are few; otherwise the first, the last, and the current one with its neighbours. */
 export function pageItems(current: number, totalPages: number): PageItem[] {
@@ -19,13 +19,19 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+  /** Names the navigation landmark, e.g. 'Users pages'; 'Pagination' by default. */
+  label?: string;
+  /** The accessible name of a numbered page button (e.g. n => `Page ${n}`); by default its number. */
+  pageLabel?: (page: number) => string;
+  /** Less space above it, for a pager right under a table or inside a panel. */
+  tight?: boolean;
 }
 
 /** Previous, numbered pages and Next; shown only when there is more than one page. */
-export function Pagination({ page, totalPages, onPage }: PaginationProps) {
+export function Pagination({ page, totalPages, onPage, label = 'Pagination', pageLabel, tight = false }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
-    <nav className={styles.nav} aria-label="Pagination">
+    <nav className={tight ? `${styles.nav} ${styles.tight}` : styles.nav} aria-label={label}>
       <button type="button" className={styles.step} onClick={() => onPage(page - 1)} disabled={page <= 1}>
         <span aria-hidden="true">← </span>Previous
       </button>
@@ -37,6 +43,7 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
                 type="button"
                 className={`${styles.page} ${item === page ? styles.current : ''}`}
                 aria-current={item === page ? 'page' : undefined}
+                aria-label={pageLabel ? pageLabel(item) : undefined}
                 onClick={() => item !== page && onPage(item)}
               >
                 {item}

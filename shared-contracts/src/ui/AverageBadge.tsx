@@ -1,11 +1,16 @@
-import { formatAverage, ratingBand } from 'shared-contracts';
+import { formatAverage, ratingBand } from '../rating-display';
 import styles from './AverageBadge.module.css';
+
+export interface AverageBadgeProps {
+  average: number;
+  size?: 'md' | 'lg';
+}
 
 /**
  * The average with one decimal, coloured by its band (spec §9: 4.5+, 3.5+, 2.5+, below). The colour
  * is never the only signal: the number is always there.
  */
-export function AverageBadge({ average, size = 'md' }: { average: number; size?: 'md' | 'lg' }) {
+export function AverageBadge({ average, size = 'md' }: AverageBadgeProps) {
   const band = ratingBand(average);
   return (
     <span className={`${styles.badge} ${styles[band]} ${styles[size]}`} data-band={band}>

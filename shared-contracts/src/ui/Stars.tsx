@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { formatAverage, RATING_MAX } from 'shared-contracts';
+import { RATING_MAX } from '../constants';
+import { formatAverage } from '../rating-display';
 import styles from './Stars.module.css';
 
 export interface StarsProps {
