@@ -64,7 +64,9 @@ export function Navbar() {
           </ul>
           <div className={styles.account}>
             <span className={styles.identity}>
-              <span className={styles.name}>{user.name}</span>
+              <span className={styles.name} title={user.name}>
+                {user.name}
+              </span>
               <span className={styles.badge} data-role={user.role}>
                 {roleBadgeLabel(user.role)}
               </span>
