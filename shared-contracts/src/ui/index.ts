@@ -2,7 +2,11 @@
 // Each component styles itself with a CSS Module next to it, using the shell's design tokens (CSS
 // custom properties); the apps' webpack turns `*.module.css` into scoped class names.
 export * from './AverageBadge';
+export * from './FormAlert';
 export * from './Pagination';
+export * from './RatingDistribution';
 export * from './Spinner';
 export * from './StarRatingInput';
 export * from './Stars';
+// The form field classes (form, field, label, input, textarea, meta, counter, passwordWrap, toggle, icon, alert).
+export { default as formStyles } from './Form.module.css';

@@ -5,11 +5,6 @@ export function ratingsCount(n: number): string {
   return `${n} ${n === 1 ? 'rating' : 'ratings'}`;
 }
 
-/** '1 star', '4 stars'. */
-export function starsCount(n: number): string {
-  return `${n} ${n === 1 ? 'star' : 'stars'}`;
-}
-
 /** '1 store', '3 stores'. */
 export function storesCount(n: number): string {
   return `${n} ${n === 1 ? 'store' : 'stores'}`;

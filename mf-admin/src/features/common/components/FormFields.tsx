@@ -4,8 +4,12 @@
  * come from shared-contracts' validators, not from the browser.
  */
 import { type ReactNode, type Ref, useId, useState } from 'react';
+import { formStyles as fieldStyles } from 'shared-contracts/ui';
 import { describedBy } from '../describedBy';
-import styles from './Form.module.css';
+import adminStyles from './Form.module.css';
+
+/** The kit's field styles plus the admin forms' own (actions, selects, required marks, hints, notes, rows). */
+const styles = { ...fieldStyles, ...adminStyles };
 
 interface FieldBase {
   label: string;
@@ -189,16 +193,6 @@ export function PasswordField({ label, name, value, onChange, hint, required = f
         </span>
       )}
     </div>
-  );
-}
-
-/** The form's message: announced at once (role=alert) and referenced by the fields it concerns. */
-export function FormAlert({ id, message }: { id: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className={styles.alert}>
-      {message}
-    </p>
   );
 }
 

@@ -20,7 +20,8 @@ import {
   validateAdminStoreForm,
 } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
-import { FormAlert, formStyles, SelectField, TextField } from '../../common/components/FormFields';
+import { FormAlert } from 'shared-contracts/ui';
+import { formStyles, SelectField, TextField } from '../../common/components/FormFields';
 import { Modal } from '../../common/components/Modal';
 import { blankFields, useFormError } from '../../common/hooks/useFormError';
 import buttons from '../../common/styles/Buttons.module.css';

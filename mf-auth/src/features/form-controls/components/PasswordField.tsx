@@ -3,7 +3,7 @@
  * name ("Show password") and aria-pressed telling whether the password is shown.
  */
 import { type Ref, useId, useState } from 'react';
-import styles from './Form.module.css';
+import { formStyles as styles } from 'shared-contracts/ui';
 import { describedBy } from '../describedBy';
 
 export interface PasswordFieldProps {

@@ -3,7 +3,7 @@
  * error concerns this field, it is marked invalid and described by the error (`errorId`).
  */
 import { type Ref, useId } from 'react';
-import styles from './Form.module.css';
+import { formStyles as styles } from 'shared-contracts/ui';
 import { describedBy } from '../describedBy';
 
 export interface TextFieldProps {

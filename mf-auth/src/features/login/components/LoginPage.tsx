@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from 'shared-contracts';
 import { AuthLayout } from '../../auth-layout/components/AuthLayout';
 import formStyles from '../../form-controls/components/Form.module.css';
-import { FormAlert } from '../../form-controls/components/FormAlert';
+import { FormAlert, formStyles as fieldStyles } from 'shared-contracts/ui';
 import { PasswordField } from '../../form-controls/components/PasswordField';
 import { TextField } from '../../form-controls/components/TextField';
 import { useLoginForm } from '../hooks/useLoginForm';
@@ -16,7 +16,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign In" intro="Welcome back! Sign in to rate and discover stores.">
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <form className={fieldStyles.form} onSubmit={submit} noValidate aria-label="Sign in">
         <RoleChooser value={role} onChange={setRole} />
         <TextField
           label="Email"

@@ -1,7 +1,7 @@
 /** Password & security: 'Change Password' opens a form for the current, new and confirmed password. */
 import { useId, useRef } from 'react';
 import formStyles from '../../form-controls/components/Form.module.css';
-import { FormAlert } from '../../form-controls/components/FormAlert';
+import { FormAlert, formStyles as fieldStyles } from 'shared-contracts/ui';
 import { PasswordField } from '../../form-controls/components/PasswordField';
 import { PasswordChecklist } from '../../password-feedback/components/PasswordChecklist';
 import { PasswordMatch } from '../../password-feedback/components/PasswordMatch';
@@ -40,7 +40,7 @@ export function PasswordChangeSection() {
       </div>
 
       {open ? (
-        <form id={formId} className={formStyles.form} onSubmit={submit} noValidate aria-label="Change password">
+        <form id={formId} className={fieldStyles.form} onSubmit={submit} noValidate aria-label="Change password">
           <PasswordField
             label="Current Password"
             name="currentPassword"

@@ -2,7 +2,7 @@
 import { useId, useRef } from 'react';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, type User } from 'shared-contracts';
 import formStyles from '../../form-controls/components/Form.module.css';
-import { FormAlert } from '../../form-controls/components/FormAlert';
+import { FormAlert, formStyles as fieldStyles } from 'shared-contracts/ui';
 import { TextField } from '../../form-controls/components/TextField';
 import { useProfileEditor } from '../hooks/useProfileEditor';
 import { useReturnFocus } from '../hooks/useReturnFocus';
@@ -29,7 +29,7 @@ export function ProfileDetails({ user }: { user: User }) {
       </div>
 
       {editing ? (
-        <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Edit profile">
+        <form className={fieldStyles.form} onSubmit={submit} noValidate aria-label="Edit profile">
           <TextField
             label="Full Name"
             name="name"

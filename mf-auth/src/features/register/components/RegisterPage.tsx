@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from 'shared-contracts';
 import { AuthLayout } from '../../auth-layout/components/AuthLayout';
 import formStyles from '../../form-controls/components/Form.module.css';
-import { FormAlert } from '../../form-controls/components/FormAlert';
+import { FormAlert, formStyles as fieldStyles } from 'shared-contracts/ui';
 import { PasswordField } from '../../form-controls/components/PasswordField';
 import { TextField } from '../../form-controls/components/TextField';
 import { PasswordChecklist } from '../../password-feedback/components/PasswordChecklist';
@@ -32,7 +32,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout wide title="Create Account" intro="Join Store Ratings to rate and discover stores near you.">
-      <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Create account">
+      <form className={fieldStyles.form} onSubmit={submit} noValidate aria-label="Create account">
         <TextField
           {...field('name')}
           label="Full Name"

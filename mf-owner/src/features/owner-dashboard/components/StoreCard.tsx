@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatAverage, ratingBand, ratingLabel, type OwnerStore } from 'shared-contracts';
-import { AverageBadge, Stars } from 'shared-contracts/ui';
+import { AverageBadge, RatingDistribution, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';
-import { Distribution } from './Distribution';
 import { TrendChart } from './TrendChart';
 import styles from './StoreCard.module.css';
 
@@ -42,7 +41,7 @@ export function StoreCard({ store }: { store: OwnerStore }) {
         </div>
 
         <div className={styles.charts}>
-          <Distribution distribution={store.rating_distribution} total={store.total_ratings} />
+          <RatingDistribution distribution={store.rating_distribution} total={store.total_ratings} showShare />
           <TrendChart storeName={store.name} trend={store.monthly_trend} />
         </div>
       </article>

@@ -1,13 +1,12 @@
-import type { CSSProperties } from 'react';
-import { type RatingDistribution, ratingLabel } from 'shared-contracts';
-import { AverageBadge, Stars } from 'shared-contracts/ui';
-import { ratingsCount, starsCount } from '../../common/format';
+import { ratingLabel } from 'shared-contracts';
+import { AverageBadge, RatingDistribution, type RatingDistributionProps, Stars } from 'shared-contracts/ui';
+import { ratingsCount } from '../../common/format';
 import styles from './RatingSummary.module.css';
 
 export interface RatingSummaryProps {
   average: number;
   total: number;
-  distribution: RatingDistribution;
+  distribution: RatingDistributionProps['distribution'];
 }
 
 /** The average with its label, the number of ratings, and a 5-to-1 histogram of the store's ratings. */
@@ -25,26 +24,7 @@ export function RatingSummary({ average, total, distribution }: RatingSummaryPro
           <p className={styles.label}>{rated ? ratingLabel(average) : 'No ratings yet'}</p>
           <p className={styles.total}>{rated ? `Based on ${ratingsCount(total)}` : 'Be the first to rate it'}</p>
         </div>
-        <ol className={styles.histogram} aria-label="Ratings by stars">
-          {([5, 4, 3, 2, 1] as const).map((star) => {
-            const count = distribution[String(star) as keyof RatingDistribution] ?? 0;
-            const share = rated ? (count / total) * 100 : 0;
-            return (
-              <li key={star} className={styles.row}>
-                <span className={styles.srOnly}>{`${starsCount(star)}: ${ratingsCount(count)}`}</span>
-                <span className={styles.rowLabel} aria-hidden="true">
-                  {star} <span className={styles.star}>★</span>
-                </span>
-                <span className={styles.track} aria-hidden="true">
-                  <span className={styles.bar} style={{ '--bar-width': `${share}%` } as CSSProperties} />
-                </span>
-                <span className={styles.rowCount} aria-hidden="true">
-                  {count}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        <RatingDistribution distribution={distribution} total={total} />
       </div>
     </section>
   );
