@@ -2,10 +2,10 @@
  * /admin/stores: the stores table with search, sort by clicking a column, 10 per page, and the details,
  * add, edit and delete dialogs. Search, sort and page live in the URL.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { type AdminStore, errorMessage, MESSAGES } from 'shared-contracts';
+import { useId, useState } from 'react';
+import { type AdminStore, MESSAGES } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
+import { useListDeletion } from '../common/hooks/useListDeletion';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
@@ -40,19 +40,19 @@ export default function AdminStoresPage() {
 function StoresScreen() {
   const api = useApi();
   const titleId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const { state, setState, status, data, reload } = useStoreList();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [focusHeading, setFocusHeading] = useState(0);
-
-  useEffect(() => {
-    if (focusHeading > 0) headingRef.current?.focus();
-  }, [focusHeading]);
-
   const stores = data?.stores ?? [];
   const total = data?.total ?? 0;
   const totalPages = data?.totalPages ?? 0;
+  const { headingRef, deleting, deleteRow } = useListDeletion({
+    rowsOnPage: stores.length,
+    page: state.page,
+    goToPage: (p) => setState({ ...state, page: p }),
+    reload,
+    successMessage: MESSAGES.storeDeleted,
+    failureMessage: MESSAGES.deleteStoreFailed,
+  });
   const close = () => setDialog(null);
   const addStore = () => setDialog({ kind: 'create' });
 
@@ -61,21 +61,9 @@ function StoresScreen() {
     reload();
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (dialog?.kind !== 'delete') return;
-    setDeleting(true);
-    try {
-      await api.admin.deleteStore(dialog.store.id);
-      toast.success(MESSAGES.storeDeleted);
-      setFocusHeading((n) => n + 1);
-      if (stores.length === 1 && state.page > 1) setState({ ...state, page: state.page - 1 });
-      else reload();
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.deleteStoreFailed));
-    } finally {
-      setDeleting(false);
-      setDialog(null);
-    }
+    void deleteRow(() => api.admin.deleteStore(dialog.store.id), close);
   };
 
   return (

@@ -2,10 +2,10 @@
  * /admin/users: the users table with search, role filter, sort by clicking a column, 10 per page, and
  * the details, add, edit and delete dialogs. Search, filter, sort and page live in the URL.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { ADMIN_ROLE_OPTIONS, errorMessage, MESSAGES, type User } from 'shared-contracts';
+import { useId, useState } from 'react';
+import { ADMIN_ROLE_OPTIONS, MESSAGES, type User } from 'shared-contracts';
 import { useApi, useAuth } from 'shared-contracts/react';
+import { useListDeletion } from '../common/hooks/useListDeletion';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
@@ -41,19 +41,19 @@ function UsersScreen() {
   const auth = useAuth();
   const titleId = useId();
   const roleFilterId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const { state, setState, status, data, reload } = useUserList();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [focusHeading, setFocusHeading] = useState(0);
-
-  useEffect(() => {
-    if (focusHeading > 0) headingRef.current?.focus();
-  }, [focusHeading]);
-
   const users = data?.users ?? [];
   const total = data?.total ?? 0;
   const totalPages = data?.totalPages ?? 0;
+  const { headingRef, deleting, deleteRow } = useListDeletion({
+    rowsOnPage: users.length,
+    page: state.page,
+    goToPage: (p) => setState({ ...state, page: p }),
+    reload,
+    successMessage: MESSAGES.userDeleted,
+    failureMessage: MESSAGES.deleteUserFailed,
+  });
   const filtered = Boolean(state.search || state.filters.role);
   const close = () => setDialog(null);
 
@@ -63,22 +63,9 @@ function UsersScreen() {
     reload();
   };
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (dialog?.kind !== 'delete') return;
-    const target = dialog.user;
-    setDeleting(true);
-    try {
-      await api.admin.deleteUser(target.id);
-      toast.success(MESSAGES.userDeleted);
-      setFocusHeading((n) => n + 1);
-      if (users.length === 1 && state.page > 1) setState({ ...state, page: state.page - 1 });
-      else reload();
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.deleteUserFailed));
-    } finally {
-      setDeleting(false);
-      setDialog(null);
-    }
+    void deleteRow(() => api.admin.deleteUser(dialog.user.id), close);
   };
 
   return (
