@@ -95,7 +95,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
-  const site = discoverSite(config.siteDir, config.remotesFile);
+  const site = discoverSite(config.siteDir, config.releasesDir, config.remotesFile);
   registerErrorHandling(app, site ? { notFoundFallback: pageFallback(site) } : {});
 
   await app.register(helmet, {

@@ -29,6 +29,11 @@ export interface Config {
   siteDir: string;
   /** A remotes.json to serve instead of the shell's own (point a remote at another build). */
   remotesFile?: string;
+  /**
+   * Published remote builds, one folder per version (`<remote>/<version>/`), served at /releases/;
+   * its remotes.json, written by `npm run publish:remote`, is served when REMOTES_FILE is not set.
+   */
+  releasesDir: string;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long');
   }
+  const siteDir = env.SITE_DIR?.trim() ? path.resolve(env.SITE_DIR.trim()) : DEFAULT_SITE_DIR;
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -97,8 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     bodyLimit: integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     seedDemoData: flag('SEED_DEMO_DATA', true),
-    siteDir: env.SITE_DIR?.trim() ? path.resolve(env.SITE_DIR.trim()) : DEFAULT_SITE_DIR,
+    siteDir,
     ...(env.REMOTES_FILE?.trim() ? { remotesFile: path.resolve(env.REMOTES_FILE.trim()) } : {}),
+    releasesDir: env.RELEASES_DIR?.trim() ? path.resolve(env.RELEASES_DIR.trim()) : path.join(siteDir, 'releases'),
     throttle: {
       windowMs: integer('THROTTLE_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60) * 1000,
       loginFailuresPerAccount: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),

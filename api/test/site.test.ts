@@ -135,3 +135,53 @@ describe('without a built site', () => {
     expect((await server.get('/api/health')).status).toBe(200);
   });
 });
+
+describe('published remote versions', () => {
+  const siteDir = makeSite();
+  const releasesDir = path.join(siteDir, 'releases');
+  let server: TestServer;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(releasesDir, 'mf-auth', '1.0.0-abc123'), { recursive: true });
+    writeFileSync(path.join(releasesDir, 'mf-auth', '1.0.0-abc123', 'remoteEntry.js'), 'console.log("published entry")');
+    writeFileSync(path.join(releasesDir, 'history.json'), '{}');
+    server = await startTestServer('pglite', { siteDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('serves the shell build’s remotes.json while nothing is published', async () => {
+    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
+  });
+
+  it('serves a published file at /releases/<remote>/<version>/, cached for good (versions never change)', async () => {
+    const res = await server.get('/releases/mf-auth/1.0.0-abc123/remoteEntry.js');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('console.log("published entry")');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    '/releases/mf-auth/1.0.0-abc123/nope.js',
+    '/releases/mf-auth/9.9.9/remoteEntry.js',
+    '/releases/history.json',
+    '/releases/mf-auth/..%2F..%2Fshell%2Fdist/index.html',
+    '/releases/mf-auth/1.0.0-abc123/..%2F..%2Fhistory.json',
+    '/releases/shell/1/index.html',
+  ])('answers %s with a 4xx, never a file outside a published version nor the shell', async (url) => {
+    const res = await server.get(url);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).not.toContain('<html');
+    expect(res.text).not.toBe('{}');
+  });
+
+  it('serves the remotes.json publishing wrote, read on every request', async () => {
+    writeFileSync(path.join(releasesDir, 'remotes.json'), JSON.stringify({ mf_auth: '/releases/mf-auth/1.0.0-abc123/mf-manifest.json' }));
+    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/releases/mf-auth/1.0.0-abc123/mf-manifest.json' });
+    rmSync(path.join(releasesDir, 'remotes.json'));
+    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * The web site next to the API on one port (DESIGN.md §2): the shell's build at `/`, each remote's
- * build at `/mf/<area>/`, and `/remotes.json`, read on every request so that pointing it at a new
- * remote build needs no restart. Hashed files are cached for good; entry points are revalidated.
- * Unknown `/mf/...` files are 404s; other unknown page paths get the shell's index.html.
+ * build at `/mf/<area>/`, published remote versions at `/releases/<remote>/<version>/`, and
+ * `/remotes.json`, read on every request so that pointing it at a new remote build needs no restart.
+ * Hashed files and published versions are cached for good; entry points are revalidated.
+ * Unknown `/mf/...` and `/releases/...` files are 404s; other unknown page paths get the shell's index.html.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,21 +21,32 @@ export interface SiteLayout {
   remotes: Array<{ mountPath: string; dir: string }>;
   /** A remotes.json to serve instead of the shell's own. */
   remotesFile?: string;
+  /** Published remote versions (`<remote>/<version>/`); its remotes.json, when present, is the live one. */
+  releasesDir: string;
 }
 
+const RELEASES_PREFIX = '/releases/';
+const RELEASE_REMOTE = /^mf-[a-z0-9-]+$/;
+const RELEASE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 /** Finds the built apps in a checkout: shell/dist and every mf-<area>/dist. Null when the shell is not built. */
-export function discoverSite(siteDir: string, remotesFile?: string): SiteLayout | null {
+export function discoverSite(siteDir: string, releasesDir: string, remotesFile?: string): SiteLayout | null {
   const shellDir = path.join(siteDir, 'shell', 'dist');
   if (!existsSync(path.join(shellDir, 'index.html'))) return null;
   const remotes = readdirSync(siteDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && /^mf-[a-z0-9-]+$/.test(entry.name))
     .map((entry) => ({ mountPath: `/mf/${entry.name.slice(3)}/`, dir: path.join(siteDir, entry.name, 'dist') }))
     .filter((remote) => existsSync(remote.dir));
-  return { shellDir, remotes, ...(remotesFile ? { remotesFile } : {}) };
+  return { shellDir, remotes, releasesDir, ...(remotesFile ? { remotesFile } : {}) };
 }
 
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE);
+/** Content-hashed files and everything of a published version are cached for good; the rest is revalidated. */
+function cacheHeadersFor(site: SiteLayout) {
+  const releases = path.resolve(site.releasesDir) + path.sep;
+  return (reply: FastifyReply, filePath: string): void => {
+    const immutable = HASHED_FILE.test(path.basename(filePath)) || path.resolve(filePath).startsWith(releases);
+    reply.header('Cache-Control', immutable ? IMMUTABLE : REVALIDATE);
+  };
 }
 
 function sendIndex(site: SiteLayout, reply: FastifyReply): FastifyReply {
@@ -46,16 +58,39 @@ function sendIndex(site: SiteLayout, reply: FastifyReply): FastifyReply {
 export function pageFallback(site: SiteLayout) {
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
     const url = request.url.split('?')[0];
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && url !== '/api' && !url.startsWith('/api/') && !url.startsWith('/mf/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      url !== '/api' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/mf/') &&
+      !url.startsWith(RELEASES_PREFIX);
     return isPage ? sendIndex(site, reply) : undefined;
   };
 }
 
+/** The live remotes.json: REMOTES_FILE, else the one publishing wrote, else the shell build's default. */
+function liveRemotesFile(site: SiteLayout): string {
+  if (site.remotesFile) return site.remotesFile;
+  const published = path.join(site.releasesDir, 'remotes.json');
+  return existsSync(published) ? published : path.join(site.shellDir, 'remotes.json');
+}
+
 export async function registerSite(app: FastifyInstance, site: SiteLayout): Promise<void> {
+  const cacheHeaders = cacheHeadersFor(site);
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    const file = site.remotesFile ?? path.join(site.shellDir, 'remotes.json');
-    return reply.type('application/json').header('Cache-Control', REVALIDATE).send(readFileSync(file, 'utf8'));
+    return reply.type('application/json').header('Cache-Control', REVALIDATE).send(readFileSync(liveRemotesFile(site), 'utf8'));
   });
+
+  // A published version never changes (publishing refuses to overwrite one), so all of it is immutable.
+  app.get<{ Params: { remote: string; version: string; '*': string } }>(
+    `${RELEASES_PREFIX}:remote/:version/*`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { remote, version, '*': file } = request.params;
+      if (!RELEASE_REMOTE.test(remote) || !RELEASE_VERSION.test(version) || !file) return reply.callNotFound();
+      return reply.sendFile(`${remote}/${version}/${file}`, site.releasesDir);
+    },
+  );
 
   for (const [i, remote] of site.remotes.entries()) {
     await app.register(fastifyStatic, {

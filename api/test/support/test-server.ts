@@ -57,6 +57,7 @@ export interface TestServerOptions {
   /** A checkout-like folder with shell/dist and mf-<area>/dist to serve as the site. */
   siteDir?: string;
   remotesFile?: string;
+  releasesDir?: string;
 }
 
 export class TestServer {
@@ -197,6 +198,7 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     // By default no built site there: these servers answer the API only.
     siteDir: options.siteDir ?? dataDir,
     ...(options.remotesFile ? { remotesFile: options.remotesFile } : {}),
+    releasesDir: options.releasesDir ?? path.join(options.siteDir ?? dataDir, 'releases'),
     throttle: {
       windowMs: 60_000,
       loginFailuresPerAccount: 1_000,
