@@ -26,6 +26,11 @@ function createAppConfig(app) {
     const hashed = production ? '.[contenthash:8]' : '';
     const cssPrefix = app.name.replace(/[^a-z0-9]/gi, '');
     const isHost = app.kind === 'host';
+    // What a release build is called (e.g. a CI build number): it becomes the build version in the
+    // remote's mf-manifest.json and salts the content hashes, so a published release is recognisable
+    // and never shares a chunk name with another build. Unset, builds are named by package.json.
+    const release = process.env.APP_RELEASE?.trim();
+    if (release) process.env.MF_BUILD_VERSION = release;
 
     return {
       mode: production ? 'production' : 'development',
@@ -36,6 +41,7 @@ function createAppConfig(app) {
         path: path.join(app.dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
         uniqueName: app.name,
+        ...(release ? { hashSalt: release } : {}),
         // Entry files keep fixed names (the federation runtime cannot template a content hash into
         // them); index.html asks for them with a build hash, and the server sends them no-cache.
         filename: '[name].js',
