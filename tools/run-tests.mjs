@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: type-checks and tests every project through Nx, then prints one closing line
-// ("N passed, N failed") summed over all projects. Extra arguments go to `nx run-many`.
+// ("N passed, N failed") summed over all projects. The unit and API suites run first, two at a time;
+// the browser suite (e2e, which builds every app first) runs after them on its own, so a browser and
+// a server never share this machine kind's two cores with the API suites. Extra arguments go to both
+// `nx run-many` calls (e.g. `npm test -- --skip-nx-cache`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,13 +13,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
 const summaryFile = (project) => join(root, project, 'test-results', 'summary.json');
 for (const project of workspaces) rmSync(summaryFile(project), { force: true });
+const extra = process.argv.slice(2);
+const nx = (...args) =>
+  spawnSync('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=stream', ...args, ...extra], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  }).status ?? 1;
 // Two tasks at a time on this two-core machine kind: more only makes every suite slower.
-const args = ['nx', 'run-many', '-t', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream', ...process.argv.slice(2)];
-const run = spawnSync('npx', args, {
-  stdio: 'inherit',
-  cwd: root,
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-});
+const unitStatus = nx('--exclude=e2e', '--parallel=2');
+const browserStatus = nx('--projects=e2e', '--parallel=1');
 
 let passed = 0;
 let failed = 0;
@@ -31,7 +37,7 @@ for (const project of workspaces) {
   projects.push(`${s.project} ${s.passed}/${s.total}`);
 }
 
-const status = run.status ?? 1;
+const status = unitStatus !== 0 ? unitStatus : browserStatus;
 if (projects.length > 0) console.log(`\nprojects: ${projects.join(', ')}`);
 if (status !== 0 && failed === 0) failed = 1; // a failing typecheck or a crashed runner still fails the line
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
