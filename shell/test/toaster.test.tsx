@@ -1,7 +1,7 @@
 // Toasts (spec §4): top-right, success 2000 ms, error 4000 ms, at most 20 on screen.
 import { act, render, screen } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
-import { AppToaster } from '../src/features/feedback/AppToaster';
+import { AppToaster, NAVBAR_CLEARANCE } from '../src/features/feedback/AppToaster';
 
 /** The messages of the toasts the store still counts as visible (not yet dismissed). */
 function VisibleToasts() {
@@ -74,6 +74,16 @@ test('toasts appear top-right', () => {
   expect(wrapper).not.toBeNull();
   expect(wrapper!.style.justifyContent).toBe('flex-end');
   expect(wrapper!.style.top).toBe('0px');
+});
+
+test('the toast column starts below the navbar, so toasts never cover its Logout or menu button', () => {
+  act(() => void toast.success('Welcome back, Priya!'));
+  const message = screen.getByText('Welcome back, Priya!', { selector: '[role="status"]' });
+  let container = message.parentElement;
+  while (container && container.style.position !== 'fixed') container = container.parentElement;
+  expect(container).not.toBeNull();
+  expect(container!.style.top).toBe(NAVBAR_CLEARANCE);
+  expect(container!.style.right).toBe('16px');
 });
 
 test('no more than 20 toasts are on screen at once; the newest stay', () => {
