@@ -46,6 +46,9 @@ export const TOAST_LIMIT = 20;
 
 export const TOKEN_STORAGE_KEY = 'token';
 
+/** How long the API client waits for an answer before the call fails (and the screen shows its failure toast). */
+export const API_TIMEOUT_MS = 15_000;
+
 /** What kind of store it is; every store has one ('Other' unless set). */
 export const STORE_CATEGORIES = ['Grocery', 'Electronics', 'Fashion', 'Restaurants', 'Healthcare', 'Other'] as const;
 export type StoreCategory = (typeof STORE_CATEGORIES)[number];

@@ -79,6 +79,8 @@ export const MESSAGES = {
   deleteUserFailed: 'Failed to delete user',
   saveStoreFailed: 'Failed to save store',
   deleteStoreFailed: 'Failed to delete store',
+  // ours (the spec names no text): a call answered 401 mid-session, so the shell signed the user out
+  sessionEnded: 'Your session has ended. Please sign in again.',
 
   // spec §8: success toasts
   loggedOut: 'Logged out successfully',

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, errorMessage, errorStatus } from '../src';
+import { API_TIMEOUT_MS, createApiClient, errorMessage, errorStatus } from '../src';
 
 interface Seen {
   method: string;
@@ -37,6 +37,9 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, body: strin
     case 'GET /api/no-body':
       res.writeHead(500);
       return res.end();
+    case 'GET /api/never-answers':
+      // Holds the request open: the server is up but never answers.
+      return;
     case 'GET /api/html':
       res.writeHead(502, { 'Content-Type': 'text/html' });
       return res.end('<html><body>Bad gateway</body></html>');
@@ -168,6 +171,27 @@ describe('onUnauthorized', () => {
   it('a 401 without an onUnauthorized handler simply rejects', async () => {
     const api = createApiClient({ baseURL, getToken: () => 'expired-token' });
     expect(errorStatus(await failure(() => api.auth.getProfile()))).toBe(401);
+  });
+});
+
+describe('timeout', () => {
+  it('gives up on a call by default after API_TIMEOUT_MS, a reasonable wait', () => {
+    const api = createApiClient({ baseURL });
+    expect(api.http.defaults.timeout).toBe(API_TIMEOUT_MS);
+    expect(API_TIMEOUT_MS).toBeGreaterThanOrEqual(5_000);
+    expect(API_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  it('rejects a call the server never answers once the timeout has passed (no status: a network failure)', async () => {
+    const onUnauthorized = jest.fn();
+    const api = createApiClient({ baseURL, getToken: () => 'good-token', onUnauthorized, timeoutMs: 100 });
+    const started = Date.now();
+    const err = await failure(() => api.http.get('/api/never-answers'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    expect(errorStatus(err)).toBeUndefined();
+    expect((err as { code?: string }).code).toBe('ECONNABORTED');
+    expect(errorMessage(err, 'Failed to fetch stores')).toBe('Failed to fetch stores');
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
 

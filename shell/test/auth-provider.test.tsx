@@ -2,8 +2,8 @@
 // replacement, a 401 ending the session once, and sign-outs in other tabs.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
+import { MESSAGES } from 'shared-contracts';
 import { loadRemotePage } from '../src/remotes/registry';
-import { SESSION_ENDED_MESSAGE } from '../src/auth/AuthProvider';
 import { createFakeApi, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, SIGN_IN_AS, SIGN_UP_AS } from './support/fake-remotes';
 import { currentPath, findDashboard, findNavbar, renderApp, SAVED_TOKEN } from './support/render-app';
@@ -129,8 +129,8 @@ describe('a 401 on an authenticated call', () => {
     });
     act(() => hooks.onUnauthorized());
 
-    expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
-    expect(screen.getAllByText(SESSION_ENDED_MESSAGE)).toHaveLength(1);
+    expect(await screen.findByText(MESSAGES.sessionEnded)).toBeInTheDocument();
+    expect(screen.getAllByText(MESSAGES.sessionEnded)).toHaveLength(1);
     expect(errorToast).toHaveBeenCalledTimes(1);
     errorToast.mockRestore();
     expect(window.localStorage.getItem('token')).toBeNull();
@@ -157,7 +157,7 @@ describe('a 401 on an authenticated call', () => {
     const { hooks } = renderApp({ path: '/login' });
     await loginHeading();
     act(() => hooks.onUnauthorized());
-    expect(screen.queryByText(SESSION_ENDED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.sessionEnded)).not.toBeInTheDocument();
     expect(currentPath()).toBe('/login');
   });
 });

@@ -3,6 +3,7 @@
  * The bearer token comes from `getToken`; a 401 on an authenticated call calls `onUnauthorized`.
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { API_TIMEOUT_MS } from '../constants';
 import type {
   AdminDashboardResponse,
   AdminStoreListResponse,
@@ -50,6 +51,7 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** Called once per failing call when an authenticated call answers 401 (the session is over). */
   onUnauthorized?: () => void;
+  /** How long a call may wait for an answer before it fails; API_TIMEOUT_MS unless given. */
   timeoutMs?: number;
 }
 
@@ -60,7 +62,7 @@ export function createApiClient(options: ApiClientOptions) {
     baseURL: options.baseURL,
     headers: { 'Content-Type': 'application/json' },
     withCredentials: false,
-    timeout: options.timeoutMs ?? 15000,
+    timeout: options.timeoutMs ?? API_TIMEOUT_MS,
   });
 
   http.interceptors.request.use((config) => {

@@ -19,7 +19,6 @@ import {
 import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
 import { readToken, writeToken } from './session-storage';
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -54,7 +53,7 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
           // Only the first 401 of a session speaks; later ones find no session to end.
           if (tokenRef.current === null) return;
           endSession();
-          toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
+          toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
         },
       }),
     // The client is built once per provider.
