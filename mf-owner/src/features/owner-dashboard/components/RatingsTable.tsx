@@ -67,6 +67,7 @@ export function RatingsTable(props: RatingsTableProps) {
   const { stores, ratings, total, totalPages, state, loading, failed, onSort, onStore, onPage, onRetry } = props;
   const titleId = useId();
   const selectId = useId();
+  const captionId = useId();
   const selectedStore = state.storeId === undefined ? undefined : stores.find((s) => s.id === state.storeId);
   const scope = selectedStore ? selectedStore.name : 'all your stores';
   const order = ORDER_WORDS[state.sortBy][state.sortOrder];
@@ -115,10 +116,11 @@ export function RatingsTable(props: RatingsTableProps) {
           </button>
         </div>
       ) : (
-        <div className={styles.scroller} role="region" aria-labelledby={titleId} tabIndex={0}>
+        // Named by the table's caption: the section around it is already the 'Ratings' region.
+        <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
           {/* Explicit roles: the narrow layout restyles rows as cards, and the table must stay a table. */}
           <table role="table" className={`${styles.table} ${loading ? styles.busy : ''}`} aria-busy={loading}>
-            <caption className={styles.srOnly}>{`Ratings of ${scope}, sorted by ${SORT_COLUMNS[state.sortBy].toLowerCase()}, ${order}`}</caption>
+            <caption id={captionId} className={styles.srOnly}>{`Ratings of ${scope}, sorted by ${SORT_COLUMNS[state.sortBy].toLowerCase()}, ${order}`}</caption>
             <thead role="rowgroup">
               <tr role="row">
                 <SortHeader field="user_name" state={state} onSort={onSort} />

@@ -32,12 +32,12 @@ export function SortControls({ sortBy, sortOrder, onChooseField, onToggleOrder }
           className={styles.order}
           onClick={onToggleOrder}
           aria-label={ascending ? 'Sort order: ascending. Switch to descending' : 'Sort order: descending. Switch to ascending'}
-          title={ascending ? 'Ascending' : 'Descending'}
         >
           <span aria-hidden="true" className={styles.arrow}>
             {ascending ? '↑' : '↓'}
           </span>
-          <span aria-hidden="true">{ascending ? 'Asc' : 'Desc'}</span>
+          {/* The whole word, so the visible label is part of the button's name (WCAG 2.5.3, label in name). */}
+          <span aria-hidden="true">{ascending ? 'Ascending' : 'Descending'}</span>
         </button>
       </div>
     </div>
