@@ -75,11 +75,42 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/**
+ * Puts a token where the shell keeps it, from a page of the site's origin that is not the app
+ * (/remotes.json), so nothing of the app is loaded or fetched on the way.
+ */
+export async function storeToken(page: Page, token: string): Promise<void> {
+  await page.goto('/remotes.json');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+}
+
 /** Starts a session without the form: the token goes where the shell keeps it, then `path` opens. */
 export async function signInWithToken(page: Page, token: string, path = '/dashboard'): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  await storeToken(page, token);
   await page.goto(path);
+}
+
+/** The site's navigation bar. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** A link of the navigation bar. */
+export function navLink(page: Page, label: string): Locator {
+  return mainNav(page).getByRole('link', { name: label, exact: true });
+}
+
+/**
+ * Clicks a control of the navigation bar (a link, or Logout). Below 1024 px those sit in the
+ * collapsed menu: its toggle is opened first and must say so (aria-expanded).
+ */
+export async function clickInNavbar(page: Page, control: Locator): Promise<void> {
+  await mainNav(page).waitFor();
+  if (!(await control.isVisible())) {
+    await mainNav(page).getByRole('button', { name: 'Menu' }).click();
+    await mainNav(page).getByRole('button', { name: 'Menu', expanded: true }).waitFor();
+  }
+  await control.click();
 }
 
 /** The toast showing `text` (react-hot-toast renders each message with role=status). */

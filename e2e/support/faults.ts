@@ -108,33 +108,6 @@ export function remoteFallback(page: Page): Locator {
   return page.getByRole('alert').filter({ has: page.getByRole('heading', { name: FALLBACK_TITLE }) });
 }
 
-export function mainNav(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Main' });
-}
-
-/**
- * Clicks a navbar link the way a person does: on a narrow screen the links sit in the menu, which
- * is opened first.
- */
-export async function clickNavLink(page: Page, label: string): Promise<void> {
-  const nav = mainNav(page);
-  const link = nav.getByRole('link', { name: label, exact: true });
-  if (!(await link.isVisible())) {
-    await nav.getByRole('button', { name: 'Menu' }).click();
-  }
-  await link.click();
-}
-
-/**
- * Starts a session without loading any remote: the token is stored from a same-origin page that is
- * not the app (so not even the sign-in page's remote is fetched), then `path` opens.
- */
-export async function startSession(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/remotes.json');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-  await page.goto(path);
-}
-
 /**
  * Counts toasts showing `text` as they appear (each toast element once, however often it is
  * updated), from now on, in this document.

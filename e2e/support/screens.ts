@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { type DemoAccount, demoAccountFor } from 'shared-contracts';
-import { apiLogin } from './app';
+import { apiAs, apiLogin } from './app';
 
 export type ScreenRole = 'anonymous' | 'customer' | 'owner' | 'admin';
 export type ViewportName = 'desktop' | 'mobile';
@@ -354,12 +354,6 @@ export async function openScreen(page: Page, screen: Screen, fixture: ScreenFixt
 
 // ---------- setting up ----------
 
-async function get<T>(url: string, token: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A token for a demo account (signed in with its own role, as the sign-in screen's chooser sends it). */
 export function demoToken(baseURL: string, role: Exclude<ScreenRole, 'anonymous'>): Promise<string> {
   const account = ROLE_ACCOUNTS[role];
@@ -368,11 +362,11 @@ export function demoToken(baseURL: string, role: Exclude<ScreenRole, 'anonymous'
 
 /** Looks up the ids the screens need in the demo data. */
 export async function loadFixture(baseURL: string, tokens: Record<'customer' | 'owner', string>): Promise<ScreenFixture> {
-  const mine = await get<{ ratings: Array<{ store_id: number }> }>(`${baseURL}/api/users/ratings?limit=100`, tokens.customer);
+  const mine = await apiAs<{ ratings: Array<{ store_id: number }> }>(baseURL, tokens.customer, 'GET', `/api/users/ratings?limit=100`);
   const rated = new Set(mine.ratings.map((r) => r.store_id));
-  const all = await get<{ stores: Array<{ id: number }> }>(`${baseURL}/api/stores?limit=100&sortBy=name`, tokens.customer);
+  const all = await apiAs<{ stores: Array<{ id: number }> }>(baseURL, tokens.customer, 'GET', `/api/stores?limit=100&sortBy=name`);
   const unrated = all.stores.find((s) => !rated.has(s.id));
-  const owner = await get<{ stores: Array<{ id: number }> }>(`${baseURL}/api/owner/dashboard`, tokens.owner);
+  const owner = await apiAs<{ stores: Array<{ id: number }> }>(baseURL, tokens.owner, 'GET', `/api/owner/dashboard`);
   if (rated.size === 0 || !unrated || owner.stores.length === 0) {
     throw new Error('The demo data has no rated store, no unrated store or no store of the demo owner');
   }

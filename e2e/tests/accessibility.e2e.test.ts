@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiRegister, DEMO, toast } from '../support/app';
+import { apiRegister, DEMO, signInWithToken, storeToken, toast } from '../support/app';
 import { countByImpact, expectNoSeriousViolations, type Impact, scanPageResults } from '../support/axe';
 import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
 import {
@@ -65,8 +65,7 @@ afterAll(async () => {
 async function signedInPage(viewport: Viewport, role: ScreenRole): Promise<TestPage> {
   const opened = await openPage(browser, site.url, viewport);
   if (role !== 'anonymous') {
-    await opened.page.goto('/login');
-    await opened.page.evaluate((token) => window.localStorage.setItem('token', token), tokens[role]);
+    await storeToken(opened.page, tokens[role]);
   }
   return opened;
 }
@@ -245,9 +244,7 @@ describe.each(BOTH_VIEWPORTS)('keyboard at %s', (_label, viewport) => {
   test('the rating form on a store page: stars with the arrow keys, then comment and submit', async () => {
     const customer = await apiRegister(site.url, 'normal_user', `keyboard.${viewport.name}`);
     const { page, context, errors } = await openPage(browser, site.url, viewport);
-    await page.goto('/login');
-    await page.evaluate((token) => window.localStorage.setItem('token', token), customer.token);
-    await page.goto(`/stores/${fixture.storeUnratedByCustomer}`);
+    await signInWithToken(page, customer.token, `/stores/${fixture.storeUnratedByCustomer}`);
 
     const panel = page.getByRole('region', { name: 'Rate This Store' });
     const add = panel.getByRole('button', { name: 'Add Rating' });

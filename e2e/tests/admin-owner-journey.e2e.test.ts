@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGES, type Role, welcomeBackMessage } from 'shared-contracts';
-import { apiAs, apiLogin, apiRegister, DEMO, expectToastTopRight, signInThroughForm, toast } from '../support/app';
+import { apiAs, apiLogin, apiRegister, clickInNavbar, DEMO, expectToastTopRight, navLink, signInThroughForm, toast } from '../support/app';
 import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
 import { type Site, startSite } from '../support/site';
 
@@ -31,19 +31,11 @@ afterAll(async () => {
 
 // ---------- helpers of this file ----------
 
-/** POST /api/auth/login with the role the sign-in screen sends (the API requires it). */
-/** Follows a link of the navigation bar; on a phone the menu toggle is opened first. */
+/** Follows a link of the navigation bar (on a phone it is hidden in the menu until that opens), to `path`. */
 async function navigateTo(page: Page, viewport: Viewport, linkName: string, path: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  const link = nav.getByRole('link', { name: linkName, exact: true });
-  if (viewport.mobile) {
-    // Below 1024 px the links are hidden behind the menu toggle until it is opened.
-    await link.waitFor({ state: 'hidden' });
-    const toggle = nav.getByRole('button', { name: 'Menu' });
-    await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-  }
-  await link.click();
+  const link = navLink(page, linkName);
+  if (viewport.mobile) await link.waitFor({ state: 'hidden' });
+  await clickInNavbar(page, link);
   await page.waitForURL((url) => url.pathname === path);
 }
 

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MESSAGES, welcomeBackMessage, welcomeNewUserMessage } from 'shared-contracts';
-import { expectToastTopRight, toast, uniqueEmail } from '../support/app';
+import { clickInNavbar, expectToastTopRight, mainNav, navLink, toast, uniqueEmail } from '../support/app';
 import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
 import { type Site, startSite } from '../support/site';
 
@@ -66,25 +66,15 @@ async function expectFormAlert(page: Page, message: string): Promise<void> {
 
 /** Follows a navbar link; on a narrow screen the links sit in the collapsed menu, opened first. */
 async function openFromNavbar(page: Page, viewport: Viewport, label: 'Dashboard' | 'Stores' | 'Profile'): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  const link = nav.getByRole('link', { name: label, exact: true });
-  if (viewport.mobile) {
-    expect(await link.isVisible()).toBe(false);
-    await nav.getByRole('button', { name: 'Menu' }).click();
-  }
-  await link.click();
+  const link = navLink(page, label);
+  if (viewport.mobile) expect(await link.isVisible()).toBe(false);
+  await clickInNavbar(page, link);
 }
 
 async function logoutFromNavbar(page: Page, viewport: Viewport): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  const logout = nav.getByRole('button', { name: 'Logout' });
-  if (viewport.mobile) {
-    expect(await logout.isVisible()).toBe(false);
-    const menu = nav.getByRole('button', { name: 'Menu' });
-    await menu.click();
-    await eventually(async () => expect(await menu.getAttribute('aria-expanded')).toBe('true'));
-  }
-  await logout.click();
+  const logout = mainNav(page).getByRole('button', { name: 'Logout' });
+  if (viewport.mobile) expect(await logout.isVisible()).toBe(false);
+  await clickInNavbar(page, logout);
 }
 
 /**

@@ -5,24 +5,20 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { API_TIMEOUT_MS, MESSAGES } from 'shared-contracts';
-import { apiLogin, DEMO, expectToastTopRight, signInThroughForm, toast } from '../support/app';
+import { apiLogin, clickInNavbar, DEMO, expectToastTopRight, mainNav, navLink, signInThroughForm, signInWithToken, toast } from '../support/app';
 import { launchBrowser, openPage, VIEWPORTS, type Viewport } from '../support/browser';
 import {
   breakApi,
   breakRemote,
-  clickNavLink,
   countRequests,
   type Fault,
-  mainNav,
   remoteFallback,
   type RemoteArea,
-  startSession,
   watchForReload,
   watchToasts,
 } from '../support/faults';
 import { type Site, startSite } from '../support/site';
 
-/** The shell's toast when a 401 ends the session (shell/src/auth/AuthProvider.tsx). */
 /** The shell gives a remote this long to load before it shows the fallback (shell/src/remotes/registry.ts). */
 const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 
@@ -105,24 +101,24 @@ async function remoteOutage(c: RemoteCase, fault: Fault, viewport: Viewport): Pr
   const { page, context } = await openPage(browser, site.url, viewport);
   try {
     const outage = await breakRemote(page, c.area, fault);
-    await startSession(page, tokens[c.who], c.start.path);
+    await signInWithToken(page, tokens[c.who], c.start.path);
     await expectRendered(page, c.start);
     // A remote is fetched only when one of its routes is visited.
     expect(outage.hits).toBe(0);
     const probe = await watchForReload(page);
 
-    await clickNavLink(page, c.broken.link);
+    await clickInNavbar(page, navLink(page, c.broken.link));
     if (fault === 'hang') {
       // While the remote does not answer, its route shows the shell's spinner, and the rest of the site
       // can be used meanwhile.
       await page.getByRole('status').filter({ hasText: /^Loading the / }).first().waitFor();
       expect(outage.hits).toBeGreaterThan(0);
       for (const other of c.others) {
-        await clickNavLink(page, other.link);
+        await clickInNavbar(page, navLink(page, other.link));
         await expectRendered(page, other);
       }
       const shownAt = Date.now();
-      await clickNavLink(page, c.broken.link);
+      await clickInNavbar(page, navLink(page, c.broken.link));
       // The shell gives up after its load timeout and shows the fallback.
       await expectFallback(page, c.broken, REMOTE_LOAD_TIMEOUT_MS + 15_000);
       expect(Date.now() - shownAt).toBeGreaterThan(REMOTE_LOAD_TIMEOUT_MS - 5_000);
@@ -130,11 +126,11 @@ async function remoteOutage(c: RemoteCase, fault: Fault, viewport: Viewport): Pr
       await expectFallback(page, c.broken);
       expect(outage.hits).toBeGreaterThan(0);
       for (const other of c.others) {
-        await clickNavLink(page, other.link);
+        await clickInNavbar(page, navLink(page, other.link));
         await expectRendered(page, other);
       }
       // Back to the broken route: still the fallback (not a blank page, not another remote's page).
-      await clickNavLink(page, c.broken.link);
+      await clickInNavbar(page, navLink(page, c.broken.link));
       await expectFallback(page, c.broken);
     }
 
@@ -166,7 +162,7 @@ describe('a remote that cannot be loaded is contained, and comes back with Try a
   test('mf-stores already loaded, then its files answer 404: a page not fetched yet falls back, the loaded page still renders, retry renders it', async () => {
     const { page, context } = await openPage(browser, site.url);
     try {
-      await startSession(page, tokens.customer, '/stores');
+      await signInWithToken(page, tokens.customer, '/stores');
       await storeLinks(page).first().waitFor();
       const probe = await watchForReload(page);
       const outage = await breakRemote(page, 'stores', '404');
@@ -177,7 +173,7 @@ describe('a remote that cannot be loaded is contained, and comes back with Try a
       const detail: Screen = { link: '', path: storePath, heading: storeName };
       await expectFallback(page, detail);
       expect(outage.hits).toBeGreaterThan(0);
-      await clickNavLink(page, 'Stores');
+      await clickInNavbar(page, navLink(page, 'Stores'));
       await expectRendered(page, STORES);
       await page.goBack();
       await expectFallback(page, detail);
@@ -230,7 +226,7 @@ interface ApiScreenCase {
 }
 
 const viaNav = (screen: Screen) => async (page: Page) => {
-  await clickNavLink(page, screen.link);
+  await clickInNavbar(page, navLink(page, screen.link));
   return screen;
 };
 
@@ -302,7 +298,7 @@ describe.each([
     async (_name, c) => {
       const { page, context } = await openPage(browser, site.url);
       try {
-        await startSession(page, tokens[c.who], c.start.path);
+        await signInWithToken(page, tokens[c.who], c.start.path);
         await expectStartLoaded(page, c.start);
         const probe = await watchForReload(page);
         const outage = await breakApi(page, fault);
@@ -325,12 +321,12 @@ describe.each([
   test('profile: saving shows the spec failure toast and keeps the form; saving again works once the API is back, no reload', async () => {
     const { page, context } = await openPage(browser, site.url);
     try {
-      await startSession(page, tokens.customer, STORES.path);
+      await signInWithToken(page, tokens.customer, STORES.path);
       await expectStartLoaded(page, STORES);
       const probe = await watchForReload(page);
       const outage = await breakApi(page, fault);
 
-      await clickNavLink(page, 'Profile');
+      await clickInNavbar(page, navLink(page, 'Profile'));
       await expectRendered(page, PROFILE);
       await page.getByRole('button', { name: 'Edit Profile' }).click();
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -354,7 +350,7 @@ describe('the API down while signed in: a reload, a call that never answers', ()
   test('a reload while the API is down: the sign-in page, not a blank screen (spec §8: a failed profile check signs out); signing in brings the user back once it is back', async () => {
     const { page, context } = await openPage(browser, site.url);
     try {
-      await startSession(page, tokens.customer, '/stores');
+      await signInWithToken(page, tokens.customer, '/stores');
       await storeLinks(page).first().waitFor();
       const outage = await breakApi(page, 'refused');
       await page.reload();
@@ -375,11 +371,11 @@ describe('the API down while signed in: a reload, a call that never answers', ()
   test('the API never answers: the store list gives up after the client timeout with its failure toast, and Try again works once it is back', async () => {
     const { page, context } = await openPage(browser, site.url);
     try {
-      await startSession(page, tokens.customer, '/profile');
+      await signInWithToken(page, tokens.customer, '/profile');
       await expectRendered(page, PROFILE);
       const outage = await breakApi(page, 'hang');
       const clickedAt = Date.now();
-      await clickNavLink(page, 'Stores');
+      await clickInNavbar(page, navLink(page, 'Stores'));
       // While it waits: the page is there with its heading and its loading state, never a blank screen.
       await heading(page, STORES).waitFor();
       await page.getByRole('status').filter({ hasText: 'Loading stores…' }).waitFor();
@@ -405,7 +401,7 @@ describe('a 401 mid-session signs the user out once', () => {
   ] as const)('%s: one sign-out toast, on /login, no further calls, no loop', async (_name, matches, via) => {
     const { page, context } = await openPage(browser, site.url);
     try {
-      await startSession(page, tokens.customer, '/stores');
+      await signInWithToken(page, tokens.customer, '/stores');
       await storeLinks(page).first().waitFor();
       const probe = await watchForReload(page);
       const signOutToasts = await watchToasts(page, MESSAGES.sessionEnded);
@@ -425,7 +421,7 @@ describe('a 401 mid-session signs the user out once', () => {
       );
 
       if (via === 'store') await storeLinks(page).first().click();
-      else await clickNavLink(page, via);
+      else await clickInNavbar(page, navLink(page, via));
 
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();

@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { type Role } from 'shared-contracts';
-import { apiLogin, DEMO, signInWithToken } from '../support/app';
+import { apiLogin, clickInNavbar, DEMO, navLink, signInWithToken } from '../support/app';
 import { BOTH_VIEWPORTS, launchBrowser, openPage, type TestPage, type Viewport } from '../support/browser';
 import { type Site, startSite } from '../support/site';
 
@@ -29,7 +29,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** POST /api/auth/login with the role the sign-in screen sends (the API requires it). */
 /** Each landing page, known by its main heading. */
 const HEADINGS: Record<string, string | RegExp> = {
   '/login': 'Sign In',
@@ -250,13 +249,10 @@ describe.each(BOTH_VIEWPORTS)('route guards at %s', (_name: string, viewport: Vi
 
     test('the Dashboard link of the navigation bar goes to their dashboard', async () => {
       await visitAndLand(tp.page, '/stores', '/stores');
-      const nav = tp.page.getByRole('navigation', { name: 'Main' });
-      if (viewport.mobile) {
-        // Below 1024 px the links sit behind the menu toggle.
-        await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor({ state: 'hidden' });
-        await nav.getByRole('button', { name: 'Menu' }).click();
-      }
-      await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      const dashboard = navLink(tp.page, 'Dashboard');
+      // Below 1024 px the links sit behind the menu toggle.
+      if (viewport.mobile) await dashboard.waitFor({ state: 'hidden' });
+      await clickInNavbar(tp.page, dashboard);
       await tp.page.waitForURL((url) => url.pathname === home);
       await tp.page.getByRole('heading', { level: 1, name: HEADINGS[home] }).waitFor();
     });
