@@ -1,6 +1,6 @@
 /** JWTs: HS256 only, with an expiry, carrying the user id and the user's token version. */
 import jwt from 'jsonwebtoken';
-import { MAX_ID } from 'shared-contracts';
+import { MAX_ID } from 'shared-contracts/schemas';
 
 const ALGORITHM = 'HS256' as const;
 

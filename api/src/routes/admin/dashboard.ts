@@ -1,6 +1,7 @@
 /** GET /api/admin/dashboard: system statistics with real growth, analytics and health from real checks. */
 import { type Kysely, sql } from 'kysely';
-import { adminDashboardResponseSchema, type HealthStatus } from 'shared-contracts';
+import { type HealthStatus } from 'shared-contracts';
+import { adminDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import type { DB } from '../../db/schema';
 import { toDistribution } from '../../http/dto';

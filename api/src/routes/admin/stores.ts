@@ -1,15 +1,7 @@
 /** Admin store management: list with owners, create, edit, delete (DESIGN.md §7, admin store rows). */
 import { sql, type Transaction } from 'kysely';
-import {
-  adminStoreListQuerySchema,
-  adminStoreListResponseSchema,
-  adminStoreRequestSchema,
-  adminStoreResponseSchema,
-  adminStoreUpdateRequestSchema,
-  idParamsSchema,
-  messageResponseSchema,
-  MESSAGES,
-} from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { adminStoreListQuerySchema, adminStoreListResponseSchema, adminStoreRequestSchema, adminStoreResponseSchema, adminStoreUpdateRequestSchema, idParamsSchema, messageResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import type { DB } from '../../db/schema';

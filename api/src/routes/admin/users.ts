@@ -1,16 +1,7 @@
 /** Admin user management: list, create, detail, edit, delete (DESIGN.md §7, admin user rows). */
 import { sql, type Transaction } from 'kysely';
-import {
-  adminUserCreateRequestSchema,
-  adminUserDetailResponseSchema,
-  adminUserListQuerySchema,
-  adminUserListResponseSchema,
-  adminUserResponseSchema,
-  adminUserUpdateRequestSchema,
-  idParamsSchema,
-  messageResponseSchema,
-  MESSAGES,
-} from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { adminUserCreateRequestSchema, adminUserDetailResponseSchema, adminUserListQuerySchema, adminUserListResponseSchema, adminUserResponseSchema, adminUserUpdateRequestSchema, idParamsSchema, messageResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';

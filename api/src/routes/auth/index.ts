@@ -1,15 +1,6 @@
 /** Sign-in, sign-up, the caller's profile and password (DESIGN.md §7, auth rows). */
-import {
-  authResponseSchema,
-  loginRequestSchema,
-  MESSAGES,
-  passwordChangeRequestSchema,
-  passwordChangeResponseSchema,
-  profileResponseSchema,
-  profileUpdateRequestSchema,
-  profileUpdateResponseSchema,
-  registerRequestSchema,
-} from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { authResponseSchema, loginRequestSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema, registerRequestSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';

@@ -1,4 +1,4 @@
-import { healthResponseSchema } from 'shared-contracts';
+import { healthResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 
 export function registerHealthRoutes(app: ZodApp, { database }: AppContext): void {

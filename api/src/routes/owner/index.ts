@@ -3,13 +3,8 @@
  * the last 6 calendar months), and the ratings they received as a sortable, filterable, paged table.
  */
 import { type RawBuilder, sql } from 'kysely';
-import {
-  MESSAGES,
-  OWNER_RATING_DEFAULT_SORT,
-  ownerDashboardQuerySchema,
-  ownerDashboardResponseSchema,
-  type OwnerRatingSortField,
-} from 'shared-contracts';
+import { MESSAGES, type OwnerRatingSortField } from 'shared-contracts';
+import { OWNER_RATING_DEFAULT_SORT, ownerDashboardQuerySchema, ownerDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { averageOf, toDistribution, toIsoString, toStore } from '../../http/dto';

@@ -1,14 +1,7 @@
 /** A user's own rating of a store: read, create-or-update, update, delete (DESIGN.md §7, rating rows). */
 import { sql } from 'kysely';
-import {
-  MESSAGES,
-  ownRatingResponseSchema,
-  ratingDeleteResponseSchema,
-  ratingIdParamsSchema,
-  ratingRequestSchema,
-  ratingWriteResponseSchema,
-  storeIdParamsSchema,
-} from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { ownRatingResponseSchema, ratingDeleteResponseSchema, ratingIdParamsSchema, ratingRequestSchema, ratingWriteResponseSchema, storeIdParamsSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';

@@ -1,14 +1,7 @@
 /** The store list, a store's detail and its ratings, for any signed-in user. */
 import { sql } from 'kysely';
-import {
-  idParamsSchema,
-  MESSAGES,
-  storeDetailResponseSchema,
-  storeListQuerySchema,
-  storeListResponseSchema,
-  storeRatingsQuerySchema,
-  storeRatingsResponseSchema,
-} from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { idParamsSchema, storeDetailResponseSchema, storeListQuerySchema, storeListResponseSchema, storeRatingsQuerySchema, storeRatingsResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';

@@ -2,7 +2,8 @@
  * GET /api/users/dashboard: the figures of the caller's role (admin: system, owner: own stores, customer: own ratings).
  * GET /api/users/ratings, the caller's own ratings, lives in my-ratings.ts.
  */
-import { MESSAGES, userDashboardResponseSchema } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
+import { userDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { averageOf } from '../../http/dto';

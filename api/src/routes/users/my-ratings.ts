@@ -3,7 +3,7 @@
  * that store's current average; newest first by default, sortable and paginated.
  */
 import { sql } from 'kysely';
-import { myRatingsQuerySchema, myRatingsResponseSchema } from 'shared-contracts';
+import { myRatingsQuerySchema, myRatingsResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toIsoString } from '../../http/dto';
