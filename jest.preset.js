@@ -14,6 +14,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^shared-contracts$': path.join(__dirname, 'shared-contracts/src/index.ts'),
+    '^shared-contracts/schemas$': path.join(__dirname, 'shared-contracts/src/schemas/index.ts'),
     '^shared-contracts/react$': path.join(__dirname, 'shared-contracts/src/react/index.ts'),
     '^shared-contracts/ui$': path.join(__dirname, 'shared-contracts/src/ui/index.ts'),
     '\\.css$': 'identity-obj-proxy',
