@@ -1,10 +1,15 @@
 /**
  * The site on the API's port (DESIGN.md §2): shell at /, remotes at /mf/<area>/, remotes.json,
- * cache headers, the page fallback, and 404s for unknown remote files and API routes.
+ * cache headers, the page fallback, 404s for unknown remote files and API routes, and the
+ * compression of the site's text files (never of the API's answers).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { CompressedFiles, negotiateEncoding } from '../src/http/site';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
@@ -183,5 +188,331 @@ describe('published remote versions', () => {
     expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/releases/mf-auth/1.0.0-abc123/mf-manifest.json' });
     rmSync(path.join(releasesDir, 'remotes.json'));
     expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Compression of the site's text files (brotli or gzip by Accept-Encoding, identity otherwise).
+// These talk raw HTTP (node:http), because fetch would ask for and undo the compression itself.
+// ---------------------------------------------------------------------------------------------
+
+interface RawResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function rawRequest(baseUrl: string, urlPath: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResult> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(urlPath, baseUrl), { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decode(result: RawResult): Buffer {
+  const encoding = result.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(result.body);
+  if (encoding === 'gzip') return gunzipSync(result.body);
+  if (encoding === undefined) return result.body;
+  throw new Error(`unexpected Content-Encoding ${encoding}`);
+}
+
+/** Compressible text of about `lines` × 40 bytes, different for each `seed`. */
+function sourceText(seed: string, lines = 600): string {
+  return Array.from({ length: lines }, (_, i) => `export const ${seed}${i} = "${'abcdefghij'.repeat(1 + (i % 3))}";`).join('\n');
+}
+
+const IMMUTABLE_CC = 'public, max-age=31536000, immutable';
+
+describe('compression of the site’s text files', () => {
+  const siteDir = makeSite();
+  const releasesDir = path.join(siteDir, 'releases');
+  const file = (name: string) => path.join(siteDir, name);
+  const BIG_INDEX_HTML = `<!doctype html><html><head><title>Store Ratings</title></head><body><div id="root"></div>\n<!-- ${sourceText('pad', 60)} -->\n<script src="/main.js"></script></body></html>`;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const write = (name: string, content: string | Buffer) => {
+      mkdirSync(path.dirname(file(name)), { recursive: true });
+      writeFileSync(file(name), content);
+    };
+    write('shell/dist/index.html', BIG_INDEX_HTML);
+    write('shell/dist/main.js', sourceText('shell'));
+    write('shell/dist/main.js.map', JSON.stringify({ version: 3, sources: ['main.ts'], mappings: 'AAAA;'.repeat(2000) }));
+    write('shell/dist/478.0a1b2c3d.js', sourceText('vendor', 2000));
+    write('shell/dist/744.5345a2b5.css', Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)};margin:${i}px}`).join('\n'));
+    write('shell/dist/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 100 }, (_, i) => `<circle cx="${i}" cy="${i}" r="${i}"/>`).join('')}</svg>`);
+    write('shell/dist/remotes.json', JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`mf_area_${i}`, `/releases/mf-area-${i}/1.0.${i}-abcdef/mf-manifest.json`]))));
+    write('shell/dist/small.js', 'console.log("small")');
+    write('shell/dist/photo.png', randomBytes(4096));
+    write('shell/dist/font.0f1e2d3c.woff2', randomBytes(4096));
+    write('shell/dist/data.json.gz', gzipSync(sourceText('data')));
+    write('mf-auth/dist/remoteEntry.js', sourceText('remoteEntryV1'));
+    write('mf-auth/dist/mf-manifest.json', JSON.stringify({ name: 'mf_auth', exposes: Array.from({ length: 40 }, (_, i) => ({ id: `mf_auth:Page${i}`, path: `./Page${i}` })) }));
+    write('releases/mf-auth/2.0.0-abc/remoteEntry.js', sourceText('published'));
+    server = await startTestServer('pglite', { siteDir, releasesDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  const get = (urlPath: string, headers: Record<string, string> = {}) => rawRequest(server.baseUrl, urlPath, { headers });
+
+  describe.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+  ])('Accept-Encoding: %s', (acceptEncoding, expected) => {
+    it.each([
+      ['/main.js', 'shell/dist/main.js', 'application/javascript; charset=utf-8', 'no-cache'],
+      ['/478.0a1b2c3d.js', 'shell/dist/478.0a1b2c3d.js', 'application/javascript; charset=utf-8', IMMUTABLE_CC],
+      ['/744.5345a2b5.css', 'shell/dist/744.5345a2b5.css', 'text/css; charset=utf-8', IMMUTABLE_CC],
+      ['/main.js.map', 'shell/dist/main.js.map', 'application/json; charset=utf-8', 'no-cache'],
+      ['/logo.svg', 'shell/dist/logo.svg', 'image/svg+xml', 'no-cache'],
+      ['/remotes.json', 'shell/dist/remotes.json', 'application/json; charset=utf-8', 'no-cache'],
+      ['/', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
+      ['/stores/12', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
+      ['/mf/auth/remoteEntry.js', 'mf-auth/dist/remoteEntry.js', 'application/javascript; charset=utf-8', 'no-cache'],
+      ['/mf/auth/mf-manifest.json', 'mf-auth/dist/mf-manifest.json', 'application/json; charset=utf-8', 'no-cache'],
+      ['/releases/mf-auth/2.0.0-abc/remoteEntry.js', 'releases/mf-auth/2.0.0-abc/remoteEntry.js', 'application/javascript; charset=utf-8', IMMUTABLE_CC],
+    ])(`sends %s as ${expected}, with Vary, its own ETag and the usual Cache-Control`, async (urlPath, onDisk, contentType, cacheControl) => {
+      const res = await get(urlPath, { 'accept-encoding': acceptEncoding });
+      const original = readFileSync(file(onDisk));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['content-type']).toBe(contentType);
+      expect(res.headers['cache-control']).toBe(cacheControl);
+      expect(res.headers.etag).toMatch(new RegExp(`-${expected}"$`));
+      expect(res.headers['last-modified']).toBe(statSync(file(onDisk)).mtime.toUTCString());
+      expect(res.headers['accept-ranges']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.body.length).toBeLessThan(original.length);
+      expect(decode(res).equals(original)).toBe(true);
+    });
+  });
+
+  it.each([undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate'])('sends the file’s own bytes for Accept-Encoding %s, still with Vary', async (acceptEncoding) => {
+    const res = await get('/478.0a1b2c3d.js', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+    const original = readFileSync(file('shell/dist/478.0a1b2c3d.js'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CC);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(Number(res.headers['content-length'])).toBe(original.length);
+    expect(res.body.equals(original)).toBe(true);
+  });
+
+  it('gives each encoding its own ETag and answers If-None-Match with 304 only for the representation it names', async () => {
+    const etags: Record<string, string> = {};
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': encoding });
+      etags[encoding] = String(res.headers.etag);
+    }
+    expect(new Set(Object.values(etags)).size).toBe(3);
+
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const notModified = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': encoding, 'if-none-match': etags[encoding] });
+      expect(notModified.status).toBe(304);
+      expect(notModified.body.length).toBe(0);
+      expect(notModified.headers.etag).toBe(etags[encoding]);
+      expect(notModified.headers.vary).toBe('Accept-Encoding');
+      expect(notModified.headers['cache-control']).toBe('no-cache');
+      expect(notModified.headers['content-encoding']).toBeUndefined();
+
+      // Another representation's ETag does not match: the full answer in this encoding.
+      const other = encoding === 'br' ? 'gzip' : 'br';
+      const full = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': encoding, 'if-none-match': etags[other] });
+      expect(full.status).toBe(200);
+      expect(full.headers.etag).toBe(etags[encoding]);
+      expect(full.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(decode(full).equals(readFileSync(file('mf-auth/dist/remoteEntry.js')))).toBe(true);
+    }
+
+    // A list, weak or not, matches when one of its tags does.
+    const listed = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br', 'if-none-match': `"nope", ${etags.br.replace(/^W\//, '')}` });
+    expect(listed.status).toBe(304);
+  });
+
+  it('answers If-Modified-Since with 304 in every encoding, and a reload (Cache-Control: no-cache) in full', async () => {
+    const lastModified = statSync(file('shell/dist/main.js')).mtime.toUTCString();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/main.js', { 'accept-encoding': encoding, 'if-modified-since': lastModified });
+      expect(res.status).toBe(304);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers.etag).toMatch(encoding === 'identity' ? /^W\/"[0-9a-f]+-[0-9a-f]+"$/ : new RegExp(`-${encoding}"$`));
+    }
+    const reload = await get('/main.js', { 'accept-encoding': 'br', 'if-modified-since': lastModified, 'cache-control': 'no-cache' });
+    expect(reload.status).toBe(200);
+    expect(reload.headers['content-encoding']).toBe('br');
+  });
+
+  it.each([
+    ['br', '/478.0a1b2c3d.js'],
+    ['gzip', '/478.0a1b2c3d.js'],
+    ['identity', '/478.0a1b2c3d.js'],
+    ['br', '/'],
+    ['gzip', '/remotes.json'],
+    ['br', '/login'],
+  ])('answers HEAD with %s for %s: the headers of GET, no body', async (encoding, urlPath) => {
+    const getRes = await get(urlPath, { 'accept-encoding': encoding });
+    const head = await rawRequest(server.baseUrl, urlPath, { method: 'HEAD', headers: { 'accept-encoding': encoding } });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const header of ['content-encoding', 'content-length', 'content-type', 'etag', 'last-modified', 'cache-control', 'vary']) {
+      expect([header, head.headers[header]]).toEqual([header, getRes.headers[header]]);
+    }
+    expect(Number(head.headers['content-length'])).toBe(getRes.body.length);
+  });
+
+  it('answers a Range request with the range of the file’s own bytes, whatever the Accept-Encoding', async () => {
+    const original = readFileSync(file('shell/dist/478.0a1b2c3d.js'));
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get('/478.0a1b2c3d.js', { 'accept-encoding': encoding, range: 'bytes=100-299' });
+      expect(res.status).toBe(206);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-range']).toBe(`bytes 100-299/${original.length}`);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.body.equals(original.subarray(100, 300))).toBe(true);
+    }
+    const unsatisfiable = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br', range: `bytes=${original.length + 10}-` });
+    expect(unsatisfiable.status).toBe(416);
+    // If-Range with a compressed ETag is not the identity representation: the whole file, as is.
+    const compressed = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br' });
+    const stale = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br', range: 'bytes=0-9', 'if-range': String(compressed.headers.etag) });
+    expect(stale.status).toBe(200);
+    expect(stale.headers['content-encoding']).toBeUndefined();
+    expect(stale.body.equals(original)).toBe(true);
+  });
+
+  it('compresses a file again when it changes on disk (a remote published in place), not before', async () => {
+    const entry = file('mf-auth/dist/remoteEntry.js');
+    const before = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
+    const again = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(again.body.equals(before.body)).toBe(true);
+
+    // New content of another size.
+    writeFileSync(entry, sourceText('remoteEntryV2', 700));
+    utimesSync(entry, new Date(), new Date(Date.now() + 10_000));
+    for (const encoding of ['br', 'gzip']) {
+      const after = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': encoding });
+      expect(after.status).toBe(200);
+      expect(decode(after).toString()).toBe(sourceText('remoteEntryV2', 700));
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    }
+    const oldTag = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br', 'if-none-match': String(before.headers.etag) });
+    expect(oldTag.status).toBe(200);
+
+    // New content of the same size: the mtime tells.
+    const sameSize = sourceText('remoteEntryV3', 700);
+    expect(sameSize.length).toBe(sourceText('remoteEntryV2', 700).length);
+    writeFileSync(entry, sameSize);
+    utimesSync(entry, new Date(), new Date(Date.now() + 20_000));
+    const latest = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(decode(latest).toString()).toBe(sameSize);
+
+    // index.html too, through the page fallback.
+    const html = BIG_INDEX_HTML.replace('Store Ratings', 'Store Ratings v2');
+    writeFileSync(file('shell/dist/index.html'), html);
+    utimesSync(file('shell/dist/index.html'), new Date(), new Date(Date.now() + 10_000));
+    expect(decode(await get('/stores', { 'accept-encoding': 'gzip' })).toString()).toBe(html);
+  });
+
+  it.each([
+    ['/small.js', 'a text file under 1 KiB'],
+    ['/photo.png', 'an image'],
+    ['/font.0f1e2d3c.woff2', 'a font'],
+    ['/data.json.gz', 'an already compressed file'],
+  ])('sends %s (%s) as it is, without Vary', async (urlPath) => {
+    const res = await get(urlPath, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.body.equals(readFileSync(file(`shell/dist${urlPath}`)))).toBe(true);
+  });
+
+  it.each(['/api/health', '/api/docs/json', '/api/nope'])('leaves the API answer %s uncompressed', async (urlPath) => {
+    const res = await get(urlPath, { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(() => JSON.parse(res.body.toString())).not.toThrow();
+  });
+
+  it('answers unknown files with the same 404s as without compression', async () => {
+    expect((await get('/mf/auth/nope.js', { 'accept-encoding': 'br' })).status).toBe(404);
+    expect((await get('/releases/mf-auth/2.0.0-abc/nope.js', { 'accept-encoding': 'br' })).status).toBe(404);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1.0, br;q=0.1', 'br'],
+    ['br;q=0', 'identity'],
+    ['br;q=0, *', 'gzip'],
+    ['*;q=0', 'identity'],
+    ['x-gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['deflate, identity', 'identity'],
+    ['br ; q=0.5', 'br'],
+    ['br;q=abc', 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('CompressedFiles', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-ratings-compress-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('compresses a file version once, concurrent callers included', async () => {
+    const target = path.join(dir, 'a.js');
+    writeFileSync(target, sourceText('a'));
+    const cache = new CompressedFiles(1 << 20);
+    const stat = statSync(target);
+    const [first, second] = await Promise.all([cache.get(target, stat, 'br'), cache.get(target, stat, 'br')]);
+    expect(first).not.toBeNull();
+    expect(second).toBe(first);
+    expect(await cache.get(target, stat, 'br')).toBe(first);
+    expect(brotliDecompressSync(first!).toString()).toBe(sourceText('a'));
+    expect(cache.heldBytes).toBe(first!.length);
+  });
+
+  it('answers null for a file that is not the version asked for, or that compression would not shrink', async () => {
+    const target = path.join(dir, 'b.js');
+    writeFileSync(target, sourceText('b'));
+    const stale = statSync(target);
+    writeFileSync(target, sourceText('b', 601));
+    const cache = new CompressedFiles(1 << 20);
+    expect(await cache.get(target, stale, 'gzip')).toBeNull();
+    const noise = path.join(dir, 'noise.js');
+    writeFileSync(noise, randomBytes(4096));
+    expect(await cache.get(noise, statSync(noise), 'br')).toBeNull();
+  });
+
+  it('keeps at most its byte limit, dropping the least recently used first', async () => {
+    const cache = new CompressedFiles(1500);
+    const files = ['c', 'd', 'e', 'f'].map((name) => {
+      const target = path.join(dir, `${name}.js`);
+      writeFileSync(target, sourceText(name, 200));
+      return target;
+    });
+    for (const target of files) await cache.get(target, statSync(target), 'gzip');
+    expect(cache.heldBytes).toBeLessThanOrEqual(1500);
+    expect(cache.heldBytes).toBeGreaterThan(0);
   });
 });
