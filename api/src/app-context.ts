@@ -13,6 +13,8 @@ export interface AppContext {
   db: Kysely<DB>;
   guards: AuthGuards;
   throttle: AuthThrottle;
+  /** See Config.integrityCheckMaxAgeMs. */
+  integrityCheckMaxAgeMs: number;
 }
 
 export type ZodApp = FastifyInstance<

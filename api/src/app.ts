@@ -22,6 +22,7 @@ import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
 import { registerAdminStoreRoutes } from './routes/admin/stores';
 import { registerAdminUserRoutes } from './routes/admin/users';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBenchCeilingRoutes } from './routes/bench-ceiling';
 import { registerHealthRoutes } from './routes/health';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerRatingRoutes } from './routes/ratings';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     db: database.db,
     guards: createAuthGuards(database.db, resolveJwtSecret(config), config.tokenTtlSeconds),
     throttle: new AuthThrottle(counters, config.throttle),
+    integrityCheckMaxAgeMs: config.integrityCheckMaxAgeMs,
   };
 
   app.decorateRequest('currentUser', null);
@@ -122,6 +124,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   registerAdminDashboardRoutes(app, context);
   registerAdminUserRoutes(app, context);
   registerAdminStoreRoutes(app, context);
+  if (config.benchCeilingRoutes) registerBenchCeilingRoutes(app);
 
   if (site) await registerSite(app, site);
   else app.log.info('the web site is not built; serving the API only (npm start builds it)');

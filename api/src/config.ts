@@ -34,6 +34,14 @@ export interface Config {
    * its remotes.json, written by `npm run publish:remote`, is served when REMOTES_FILE is not set.
    */
   releasesDir: string;
+  /**
+   * How old the admin dashboard's integrity checks (store figures against the ratings table, store
+   * owners' roles) may be: they read whole tables, so they run in the background at most this often.
+   * 0 runs them on every request.
+   */
+  integrityCheckMaxAgeMs: number;
+  /** Only for `npm run bench`: the constant-response routes of the HTTP ceiling (routes/bench-ceiling.ts). */
+  benchCeilingRoutes: boolean;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir,
     ...(env.REMOTES_FILE?.trim() ? { remotesFile: path.resolve(env.REMOTES_FILE.trim()) } : {}),
     releasesDir: env.RELEASES_DIR?.trim() ? path.resolve(env.RELEASES_DIR.trim()) : path.join(siteDir, 'releases'),
+    benchCeilingRoutes: flag('BENCH_CEILING_ROUTES', false),
+    integrityCheckMaxAgeMs: integer('INTEGRITY_CHECK_MAX_AGE_SECONDS', 60, 0, 24 * 60 * 60) * 1000,
     throttle: {
       windowMs: integer('THROTTLE_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60) * 1000,
       loginFailuresPerAccount: integer('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),

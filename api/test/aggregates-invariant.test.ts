@@ -1,7 +1,8 @@
 /**
  * The DESIGN.md §8 invariant: for every store, the kept rating_count, rating_sum, per-star counts and
  * average equal those recomputed from its ratings, after any sequence of writes, concurrent ones
- * included, and after cascades (a user or a store deleted). Writes go through the API over HTTP.
+ * included, and after cascades (a user or a store deleted). The same holds for the counters the
+ * dashboards read (row_counts, row_totals, store_months). Writes go through the API over HTTP.
  */
 import { sql } from 'kysely';
 import { seededRandom } from '../src/db/seed/prng';
@@ -196,6 +197,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       if (round % 2 === 0) await concurrentSubmissions();
       else await concurrentMixed();
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+      expect(await server.keptCountsThatDisagree()).toEqual([]);
       expect(await duplicatePairs()).toEqual([]);
       for (const id of storeIds) expect(await apiStats(id)).toEqual(statsOf(modelRatingsOf(id)));
     }
@@ -205,6 +207,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     for (const status of [200, 201, 403, 404]) expect(statuses.get(status) ?? 0).toBeGreaterThan(0);
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
     expect(await server.storesWithWrongAggregates()).toEqual([]);
+    expect(await server.keptCountsThatDisagree()).toEqual([]);
     expect(await duplicatePairs()).toEqual([]);
   });
 
@@ -226,6 +229,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     expect(Number(row.rating_sum)).toBe(values.reduce((a, b) => a + b, 0));
     expect(await apiStats(store.id)).toEqual(statsOf(values));
     expect(await server.storesWithWrongAggregates()).toEqual([]);
+    expect(await server.keptCountsThatDisagree()).toEqual([]);
   });
 
   it('the same user submitting 20 times at once to one store leaves one rating and a count of 1', async () => {
@@ -240,6 +244,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     expect(kept).toHaveLength(1);
     expect(await apiStats(store.id)).toEqual(statsOf(kept));
     expect(await server.storesWithWrongAggregates()).toEqual([]);
+    expect(await server.keptCountsThatDisagree()).toEqual([]);
   });
 
   describe('cascades', () => {
@@ -271,6 +276,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       expect(await apiStats(x.id)).toEqual(statsOf([2]));
       expect(await apiStats(y.id)).toEqual(statsOf([4]));
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+      expect(await server.keptCountsThatDisagree()).toEqual([]);
     });
 
     it("deleting a user through DELETE /api/admin/users/:id removes their ratings and the stores' figures follow", async () => {
@@ -291,6 +297,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       // The deleted user's token no longer works.
       expect((await server.get('/api/stores', { token: leaver.token })).status).toBe(401);
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+      expect(await server.keptCountsThatDisagree()).toEqual([]);
     });
 
     it('deleting a store through DELETE /api/admin/stores/:id removes its ratings and leaves other stores as they were', async () => {
@@ -308,6 +315,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       // The raters' own lookups follow: nothing for the deleted store, their rating of the other one kept.
       expect((await server.get(`/api/ratings/user/${y.id}`, { token: a.token })).body.rating).toMatchObject({ rating: 1 });
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+      expect(await server.keptCountsThatDisagree()).toEqual([]);
     });
 
     it('a user deleted while others rate concurrently leaves every store exact', async () => {
@@ -328,6 +336,7 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
         expect(await apiStats(s.id)).toEqual(statsOf(kept));
       }
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+      expect(await server.keptCountsThatDisagree()).toEqual([]);
     });
   });
 });

@@ -6,6 +6,7 @@
  * database exactly as it was.
  */
 import fc from 'fast-check';
+import { LIST_WINDOW, MESSAGES } from 'shared-contracts';
 import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, type RequestOptions, startTestServer, type TestServer } from './support/test-server';
 
@@ -436,10 +437,13 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
       },
     );
 
-    it('accepts page 1000000 (an empty page) and the largest limit', async () => {
+    it('refuses a page beyond the first LIST_WINDOW rows with a clear message, and accepts the largest limit', async () => {
       const deep = await get('?page=1000000');
-      expect(deep.status).toBe(200);
-      expect(deep.body.page).toBe(1000000);
+      expect(deep.status).toBe(400);
+      expect(deep.body).toEqual({ message: MESSAGES.listWindow, errors: [{ field: 'page', message: MESSAGES.listWindow }] });
+      const lastInWindow = await get(`?page=${LIST_WINDOW / 10}&limit=10`);
+      expect(lastInWindow.status).toBe(200);
+      expect(lastInWindow.body.page).toBe(LIST_WINDOW / 10);
       const wide = await get(`?limit=${endpoint.maxLimit}`);
       expect(wide.status).toBe(200);
       expect(wide.body.limit).toBe(endpoint.maxLimit);

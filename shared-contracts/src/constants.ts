@@ -14,6 +14,12 @@ export const MAX_LIST_LIMIT = 100;
 export const ADMIN_USERS_MAX_LIMIT = 1000;
 /** Deepest page a list serves; beyond it the API answers 400 (offset pagination stays bounded). */
 export const MAX_PAGE = 1_000_000;
+/**
+ * How far any list can be paged: a page must start within the first LIST_WINDOW rows, and a filtered
+ * or searched list counts its matches up to LIST_WINDOW (then says `totalCapped`). Keeps every page
+ * and every count bounded however large the tables grow; search or filters reach the rest.
+ */
+export const LIST_WINDOW = 1_000;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const NAME_MIN_LENGTH = 20;

@@ -96,6 +96,8 @@ export const MESSAGES = {
   storeUpdated: 'Store updated successfully!',
   storeDeleted: 'Store deleted successfully!',
   loginSucceeded: 'Login successful',
+  // Lists are bounded (LIST_WINDOW): the API's refusal of a deeper page, and the hint under a list that has more.
+  listWindow: 'Only the first 1,000 results can be browsed. Search or filter to narrow the list.',
   registrationSucceeded: 'Registration successful',
 } as const;
 

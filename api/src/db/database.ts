@@ -5,7 +5,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -29,6 +30,19 @@ export interface DatabaseOptions {
   schema?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Called with every query's SQL and parameters before it runs (the benchmark records them). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
+}
+
+function kyselyLog(options: DatabaseOptions) {
+  const onQuery = options.onQuery;
+  return onQuery
+    ? {
+        log: (event: LogEvent) => {
+          if (event.level === 'query') onQuery(event.query);
+        },
+      }
+    : {};
 }
 
 const toNumber = (value: string) => Number(value);
@@ -53,7 +67,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...kyselyLog(options) });
   return {
     db,
     engine: 'postgres',
@@ -79,8 +93,10 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
   const pglite = await PGlite.create({
     ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
+    // The trigram indexes of the searches (migration 0003).
+    extensions: { pg_trgm },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), ...kyselyLog(options) });
   if (options.schema) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     await sql`set search_path to ${sql.id(options.schema)}`.execute(db);

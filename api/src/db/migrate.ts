@@ -2,12 +2,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './migrations/0001_initial';
 import * as storeCategory from './migrations/0002_store_category';
+import * as scale from './migrations/0003_scale';
 import type { DB } from './schema';
 
 /** Add new migrations here, numbered, never edited once released. */
 const MIGRATIONS: Record<string, { statements: string[] }> = {
   '0001_initial': initial,
   '0002_store_category': storeCategory,
+  '0003_scale': scale,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   token_version: ColumnType<number, number | undefined, number>;
+  /** Generated: lower(name), lower(email), lower(address) joined by chr(31), for the admin search. */
+  search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -35,6 +37,8 @@ export interface StoresTable {
   rating_3: Counter;
   rating_4: Counter;
   rating_5: Counter;
+  /** Generated: lower(name) and lower(address) joined by chr(31), for the store search. */
+  search_text: ColumnType<string, never, never>;
   /** Generated: round(rating_sum / rating_count, 2), 0 without ratings. */
   average_rating: ColumnType<number, never, never>;
   created_at: CreatedAt;
@@ -51,7 +55,36 @@ export interface RatingsTable {
   updated_at: UpdatedAt;
 }
 
+/** Rows created per UTC day and connection slot, kept by triggers (migration 0003). */
+export interface RowCountsTable {
+  /** 'users', 'stores', or 'ratings_1' … 'ratings_5'. */
+  subject: string;
+  day: ColumnType<Date, string, string>;
+  slot: number;
+  n: number;
+}
+
+/** Each store's ratings per UTC calendar month of their creation, kept by triggers (migration 0003). */
+export interface StoreMonthsTable {
+  store_id: number;
+  /** The first day of the month. */
+  month: ColumnType<Date, string, string>;
+  n: number;
+  /** Sum of the stars of those ratings. */
+  stars: number;
+}
+
+/** Rows per subject and connection slot (the totals), kept with row_counts. */
+export interface RowTotalsTable {
+  subject: string;
+  slot: number;
+  n: number;
+}
+
 export interface DB {
+  row_counts: RowCountsTable;
+  row_totals: RowTotalsTable;
+  store_months: StoreMonthsTable;
   users: UsersTable;
   stores: StoresTable;
   ratings: RatingsTable;

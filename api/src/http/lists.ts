@@ -1,22 +1,66 @@
 /** Pagination and search helpers shared by every list endpoint. */
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { LIST_WINDOW, MESSAGES } from 'shared-contracts';
+import type { DB } from '../db/schema';
+import { badRequest } from './errors';
 
 export interface Page {
   page: number;
   limit: number;
 }
 
+/** The page's first row; a page that starts beyond the first LIST_WINDOW rows is refused (bounded deep pages). */
 export function offsetOf({ page, limit }: Page): number {
-  return (page - 1) * limit;
+  const offset = (page - 1) * limit;
+  if (offset >= LIST_WINDOW) throw badRequest(MESSAGES.listWindow, 'page');
+  return offset;
 }
 
-export function pageInfo({ page, limit }: Page, total: number) {
-  return { total, page, limit, totalPages: Math.ceil(total / limit) };
+export interface Total {
+  total: number;
+  /** True when the matches were counted only up to LIST_WINDOW and there are more. */
+  capped?: boolean;
+}
+
+/** The list answer's counts: `totalPages` is how many pages can be opened (within LIST_WINDOW rows). */
+export function pageInfo({ page, limit }: Page, counted: number | Total) {
+  const { total, capped } = typeof counted === 'number' ? { total: counted, capped: false } : counted;
+  return {
+    total,
+    page,
+    limit,
+    totalPages: Math.ceil(Math.min(total, LIST_WINDOW) / limit),
+    ...(capped ? { totalCapped: true } : {}),
+  };
+}
+
+/**
+ * Counts a query's rows up to LIST_WINDOW: a search matching a quarter of a large table costs a
+ * window's worth of rows, not the table.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function countWithinWindow(db: Kysely<DB>, query: SelectQueryBuilder<any, any, any>): Promise<Total> {
+  const row = await db
+    .selectFrom(query.select(sql<number>`1`.as('one')).limit(LIST_WINDOW + 1).as('window'))
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > LIST_WINDOW ? { total: LIST_WINDOW, capped: true } : { total: n };
 }
 
 /** An ILIKE pattern matching `search` as a literal substring: %, _ and \ in it match themselves. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * `search` as a case-insensitive substring of a search_text column (the searched fields, lowercased and
+ * joined by chr(31), migration 0003): one LIKE on a trigram index. A search holding that separator
+ * could only match across two fields, so it matches nothing.
+ */
+export function searchTextMatches(column: RawBuilder<unknown>, search: string): RawBuilder<boolean> {
+  if (search.includes('\u001f')) return sql<boolean>`false`;
+  return sql<boolean>`${column} like lower(${containsPattern(search)}) escape '\\'`;
 }
 
 /** `column ILIKE pattern` with backslash as the escape character. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Activity, RECENT_ACTIVITY_LIMIT, roleDisplayLabel } from 'shared-contracts';
 import type { DB } from '../db/schema';
 import { toIsoString } from '../http/dto';
+import { ownerRatingsPage } from './owner/owner-ratings';
 
 const stars = (n: number) => `${n} star${Number(n) === 1 ? '' : 's'}`;
 
@@ -52,9 +53,14 @@ export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
   return items.sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, RECENT_ACTIVITY_LIMIT);
 }
 
-/** Ratings received by an owner's stores. */
+/** Ratings received by an owner's stores (the newest few of each store, merged: see owner-ratings.ts). */
 export async function ownerActivity(db: Kysely<DB>, ownerId: number): Promise<Activity[]> {
-  const rows = await recentRatings(db).where('stores.owner_id', '=', ownerId).execute();
+  const stores = await db.selectFrom('stores').select('id').where('owner_id', '=', ownerId).execute();
+  const rows = await ownerRatingsPage(
+    db,
+    stores.map((s) => s.id),
+    { sortBy: 'created_at', sortOrder: 'desc', limit: RECENT_ACTIVITY_LIMIT, offset: 0 },
+  );
   return rows.map((r) => ({
     type: 'rating' as const,
     description: `${r.user_name} rated ${r.store_name} ${stars(r.rating)}`,

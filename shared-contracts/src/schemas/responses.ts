@@ -87,7 +87,17 @@ export const storeStatsSchema = z.object({
   rating_distribution: ratingDistributionSchema,
 });
 
-const pagination = { total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() };
+/**
+ * `total` counts the matches (up to LIST_WINDOW for a filtered or searched list: then `totalCapped` is
+ * true and there are more); `totalPages` is how many pages can be opened (within LIST_WINDOW rows).
+ */
+const pagination = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  totalCapped: z.boolean().optional(),
+};
 
 export const authResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
 export const profileResponseSchema = z.object({ user: userSchema });

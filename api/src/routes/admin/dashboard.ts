@@ -1,13 +1,10 @@
 /** GET /api/admin/dashboard: system statistics with real growth, analytics and health from real checks. */
-import { type Kysely, sql } from 'kysely';
-import { type HealthStatus } from 'shared-contracts';
 import { adminDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
-import type { DB } from '../../db/schema';
-import { toDistribution } from '../../http/dto';
+import { readRowCounts } from '../../db/row-counts';
 import { systemActivity } from '../activity';
+import { createSystemHealth } from './integrity';
 
-const GROWTH_WINDOW = sql`now() - interval '30 days'`;
 const TOP_STORES = 5;
 
 /** Percent change of a total over the last 30 days, 1 decimal: new / (total before the window). */
@@ -17,42 +14,8 @@ export function growthPercent(total: number, newInWindow: number): number {
   return Math.round((newInWindow / before) * 1000) / 10;
 }
 
-async function countWithRecent(db: Kysely<DB>, table: 'users' | 'stores' | 'ratings') {
-  const row = await db
-    .selectFrom(table)
-    .select([sql<number>`count(*)`.as('total'), sql<number>`count(*) filter (where created_at >= ${GROWTH_WINDOW})`.as('recent')])
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), recent: Number(row.recent) };
-}
-
-async function systemHealth(db: Kysely<DB>, ratingCount: number, storeRatingCount: number) {
-  const [admins, orphanStores] = await Promise.all([
-    db.selectFrom('users').select(sql<number>`count(*)`.as('n')).where('role', '=', 'system_admin').executeTakeFirstOrThrow(),
-    db
-      .selectFrom('stores')
-      .innerJoin('users', 'users.id', 'stores.owner_id')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('users.role', '<>', 'store_owner')
-      .executeTakeFirstOrThrow(),
-  ]);
-  const adminCount = Number(admins.n);
-  const misowned = Number(orphanStores.n);
-  const user_health: HealthStatus =
-    adminCount > 0
-      ? { status: 'healthy', detail: `${adminCount} system administrator${adminCount === 1 ? '' : 's'}` }
-      : { status: 'warning', detail: 'No system administrator' };
-  const store_health: HealthStatus =
-    misowned === 0
-      ? { status: 'healthy', detail: 'Every store belongs to a store owner' }
-      : { status: 'warning', detail: `${misowned} store${misowned === 1 ? '' : 's'} owned by an account that is not a store owner` };
-  const rating_health: HealthStatus =
-    ratingCount === storeRatingCount
-      ? { status: 'healthy', detail: `Store figures match all ${ratingCount} ratings` }
-      : { status: 'warning', detail: `Store figures count ${storeRatingCount} ratings, the ratings table holds ${ratingCount}` };
-  return { user_health, store_health, rating_health };
-}
-
-export function registerAdminDashboardRoutes(app: ZodApp, { db, guards }: AppContext): void {
+export function registerAdminDashboardRoutes(app: ZodApp, { db, guards, integrityCheckMaxAgeMs }: AppContext): void {
+  const systemHealth = createSystemHealth(db, integrityCheckMaxAgeMs);
   app.get(
     '/api/admin/dashboard',
     {
@@ -65,21 +28,9 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards }: AppCon
       },
     },
     async () => {
-      const [users, stores, ratings, totals, topStores, recentActivity] = await Promise.all([
-        countWithRecent(db, 'users'),
-        countWithRecent(db, 'stores'),
-        countWithRecent(db, 'ratings'),
-        db
-          .selectFrom('stores')
-          .select((eb) => [
-            eb.fn.coalesce(eb.fn.sum<number>('rating_count'), sql<number>`0`).as('rating_count'),
-            eb.fn.coalesce(eb.fn.sum<number>('rating_1'), sql<number>`0`).as('rating_1'),
-            eb.fn.coalesce(eb.fn.sum<number>('rating_2'), sql<number>`0`).as('rating_2'),
-            eb.fn.coalesce(eb.fn.sum<number>('rating_3'), sql<number>`0`).as('rating_3'),
-            eb.fn.coalesce(eb.fn.sum<number>('rating_4'), sql<number>`0`).as('rating_4'),
-            eb.fn.coalesce(eb.fn.sum<number>('rating_5'), sql<number>`0`).as('rating_5'),
-          ])
-          .executeTakeFirstOrThrow(),
+      // Totals, growth and the distribution from the kept row counts; top stores from the rating index.
+      const [counts, topStores, recentActivity, health] = await Promise.all([
+        readRowCounts(db),
         db
           .selectFrom('stores')
           .select(['id', 'name', 'average_rating', 'rating_count'])
@@ -90,7 +41,9 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards }: AppCon
           .limit(TOP_STORES)
           .execute(),
         systemActivity(db),
+        systemHealth(),
       ]);
+      const { users, stores, ratings } = counts;
       return {
         statistics: {
           totalUsers: users.total,
@@ -101,14 +54,14 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards }: AppCon
           ratingGrowth: growthPercent(ratings.total, ratings.recent),
         },
         analytics: {
-          ratingDistribution: toDistribution(totals),
+          ratingDistribution: { '1': ratings.stars[1], '2': ratings.stars[2], '3': ratings.stars[3], '4': ratings.stars[4], '5': ratings.stars[5] },
           topStores: topStores.map((s) => ({
             id: s.id,
             name: s.name,
             average_rating: Number(s.average_rating),
             total_ratings: Number(s.rating_count),
           })),
-          systemHealth: await systemHealth(db, ratings.total, Number(totals.rating_count)),
+          systemHealth: health,
         },
         recentActivity,
       };

@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { toStore } from '../../http/dto';
 import { ApiError, notFound } from '../../http/errors';
-import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
+import { containsPattern, countWithinWindow, ilike, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
+import { countRows } from '../../db/row-counts';
 import { STORE_COLUMNS, STORE_SORT_KEYS } from '../stores/queries';
 
 const tags = ['admin'];
@@ -49,24 +50,25 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
     },
     async (request) => {
       const { page, limit, sortBy, sortOrder, search } = request.query;
-      const pattern = search ? containsPattern(search) : undefined;
       let listQuery = withOwner(db);
-      let countQuery = db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('total'));
-      if (pattern) {
-        const matches = [sql.ref('stores.name'), sql.ref('stores.address'), sql.ref('stores.email')].map((c) => ilike(c, pattern));
+      let searched = db.selectFrom('stores');
+      if (search) {
+        // Name or address (stores.search_text), or email.
+        const matches = [searchTextMatches(sql.ref('stores.search_text'), search), ilike(sql.ref('stores.email'), containsPattern(search))];
         listQuery = listQuery.where((eb) => eb.or(matches));
-        countQuery = countQuery.where((eb) => eb.or(matches));
+        searched = searched.where((eb) => eb.or(matches));
       }
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         listQuery
           .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
           .orderBy('stores.id', sortOrder)
           .limit(limit)
           .offset(offsetOf({ page, limit }))
           .execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        // All stores: the kept count. Searched: the matches, counted up to LIST_WINDOW.
+        search ? countWithinWindow(db, searched) : countRows(db, 'stores'),
       ]);
-      return { stores: rows.map(toAdminStore), ...pageInfo({ page, limit }, Number(count.total)) };
+      return { stores: rows.map(toAdminStore), ...pageInfo({ page, limit }, total) };
     },
   );
 

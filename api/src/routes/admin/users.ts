@@ -10,7 +10,8 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { averageOf, toUser } from '../../http/dto';
 import { conflict, isPgError, notFound, PG_UNIQUE_VIOLATION } from '../../http/errors';
-import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
+import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
+import { countRows } from '../../db/row-counts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -66,13 +67,11 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
       const { page, limit, sortBy, sortOrder, search, role } = request.query;
       let query = db.selectFrom('users');
       if (search) {
-        const pattern = containsPattern(search);
-        query = query.where((eb) =>
-          eb.or([ilike(sql.ref('users.name'), pattern), ilike(sql.ref('users.email'), pattern), ilike(sql.ref('users.address'), pattern)]),
-        );
+        // Name, email or address (users.search_text).
+        query = query.where(searchTextMatches(sql.ref('users.search_text'), search));
       }
       if (role) query = query.where('users.role', '=', role);
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         query
           .select(USER_COLUMNS)
           .orderBy(USER_SORT_KEYS[sortBy], sortOrder)
@@ -80,9 +79,9 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
           .limit(limit)
           .offset(offsetOf({ page, limit }))
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        search || role ? countWithinWindow(db, query) : countRows(db, 'users'),
       ]);
-      return { users: rows.map(toUser), ...pageInfo({ page, limit }, Number(count.total)) };
+      return { users: rows.map(toUser), ...pageInfo({ page, limit }, total) };
     },
   );
 

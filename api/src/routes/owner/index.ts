@@ -2,8 +2,8 @@
  * GET /api/owner/dashboard: a store owner's stores with their figures (average, count, distribution and
  * the last 6 calendar months), and the ratings they received as a sortable, filterable, paged table.
  */
-import { type RawBuilder, sql } from 'kysely';
-import { MESSAGES, type OwnerRatingSortField } from 'shared-contracts';
+import { sql } from 'kysely';
+import { MESSAGES } from 'shared-contracts';
 import { OWNER_RATING_DEFAULT_SORT, ownerDashboardQuerySchema, ownerDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
@@ -12,20 +12,10 @@ import { notFound } from '../../http/errors';
 import { offsetOf, pageInfo } from '../../http/lists';
 import { DISTRIBUTION_COLUMNS, STORE_COLUMNS } from '../stores/queries';
 import { lastMonths } from './months';
+import { ownerRatingsPage } from './owner-ratings';
 
 /** How many calendar months the trend covers, the current one included. */
 export const TREND_MONTHS = 6;
-
-/** The UTC calendar month of a rating, as 'YYYY-MM'. */
-const RATING_MONTH = sql<string>`to_char(date_trunc('month', ratings.created_at at time zone 'UTC'), 'YYYY-MM')`;
-
-/** Sort expressions of the ratings table; text is compared case-insensitively, as in every other list. */
-const RATING_SORT_KEYS: Record<OwnerRatingSortField, RawBuilder<unknown>> = {
-  created_at: sql`ratings.created_at`,
-  rating: sql`ratings.rating`,
-  user_name: sql`lower(users.name) collate "C"`,
-  store_name: sql`lower(stores.name) collate "C"`,
-};
 
 export function registerOwnerRoutes(app: ZodApp, { db, guards }: AppContext): void {
   app.get(
@@ -49,60 +39,38 @@ export function registerOwnerRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const ownerId = currentUser(request).id;
       const months = lastMonths(new Date(), TREND_MONTHS);
 
-      let ratingsQuery = db
-        .selectFrom('ratings')
-        .innerJoin('stores', 'stores.id', 'ratings.store_id')
-        .innerJoin('users', 'users.id', 'ratings.user_id')
-        .select([
-          'ratings.id',
-          'ratings.store_id',
-          'stores.name as store_name',
-          'ratings.rating',
-          'ratings.comment',
-          'users.name as user_name',
-          'users.email as user_email',
-          'ratings.created_at',
-          'ratings.updated_at',
-        ])
-        .where('stores.owner_id', '=', ownerId);
-      if (storeId !== undefined) ratingsQuery = ratingsQuery.where('ratings.store_id', '=', storeId);
-
-      const [stores, trendRows, ratings] = await Promise.all([
-        db
-          .selectFrom('stores')
-          .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS, 'stores.rating_sum'])
-          .where('stores.owner_id', '=', ownerId)
-          .orderBy(({ fn }) => fn('lower', ['stores.name']))
-          .orderBy('stores.id')
-          .execute(),
-        // One grouped query for every store of the owner: count and sum per store and UTC calendar month.
-        db
-          .selectFrom('ratings')
-          .innerJoin('stores', 'stores.id', 'ratings.store_id')
-          .select([
-            'ratings.store_id',
-            RATING_MONTH.as('month'),
-            (eb) => eb.fn.countAll<number | string>().as('count'),
-            (eb) => eb.fn.sum<number | string>('ratings.rating').as('sum'),
-          ])
-          .where('stores.owner_id', '=', ownerId)
-          .where('ratings.created_at', '>=', months.from)
-          .where('ratings.created_at', '<', months.to)
-          .groupBy(['ratings.store_id', RATING_MONTH])
-          .execute(),
-        ratingsQuery
-          .orderBy(RATING_SORT_KEYS[sortBy], sortOrder)
-          .orderBy('ratings.id', sortOrder)
-          .limit(limit)
-          .offset(offsetOf({ page, limit }))
-          .execute(),
+      const stores = await db
+        .selectFrom('stores')
+        .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS, 'stores.rating_sum'])
+        .where('stores.owner_id', '=', ownerId)
+        .orderBy(({ fn }) => fn('lower', ['stores.name']))
+        .orderBy('stores.id')
+        .execute();
+      const ownedIds = stores.map((s) => s.id);
+      const [trendRows, ratings] = await Promise.all([
+        // The kept monthly figures of every store of the owner (migration 0003), not a scan of their ratings.
+        ownedIds.length === 0
+          ? []
+          : db
+              .selectFrom('store_months')
+              .select(['store_id', sql<string>`to_char(month, 'YYYY-MM')`.as('month'), 'n', 'stars'])
+              .where('store_id', 'in', ownedIds)
+              .where('month', '>=', months.from)
+              .where('month', '<', months.to)
+              .execute(),
+        ownerRatingsPage(db, storeId === undefined ? ownedIds : ownedIds.filter((id) => id === storeId), {
+          sortBy,
+          sortOrder,
+          limit,
+          offset: offsetOf({ page, limit }),
+        }),
       ]);
 
       const filteredStore = storeId === undefined ? undefined : stores.find((s) => s.id === storeId);
       if (storeId !== undefined && !filteredStore) throw notFound(MESSAGES.storeNotFound);
 
       const trend = new Map<string, { count: number; sum: number }>();
-      for (const row of trendRows) trend.set(`${row.store_id}/${row.month}`, { count: Number(row.count), sum: Number(row.sum) });
+      for (const row of trendRows) trend.set(`${row.store_id}/${row.month}`, { count: Number(row.n), sum: Number(row.stars) });
       const monthlyTrend = (id: number) =>
         months.keys.map((month) => {
           const cell = trend.get(`${id}/${month}`);

@@ -53,13 +53,26 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const { rating, comment } = request.body;
       const me = currentUser(request);
       try {
+        // In one transaction, so the figures answered are the store's right after this write (the
+        // trigger's update of the store row holds its lock until commit). One statement writes: the
+        // store must exist and not be the caller's, and the caller's rating of it is created or
+        // replaced (the unique (user_id, store_id) key); only when it writes nothing do we look at why.
         const result = await inTransaction(db, async (trx) => {
-          const store = await trx.selectFrom('stores').select(['id', 'owner_id']).where('id', '=', storeId).executeTakeFirst();
-          if (!store) throw notFound(MESSAGES.storeNotFound);
-          if (store.owner_id === me.id) throw forbidden(MESSAGES.cannotRateOwnStore);
           const row = await trx
             .insertInto('ratings')
-            .values({ user_id: me.id, store_id: storeId, rating, comment: comment ?? null })
+            .columns(['user_id', 'store_id', 'rating', 'comment'])
+            .expression((eb) =>
+              eb
+                .selectFrom('stores')
+                .select([
+                  sql<number>`${me.id}::int`.as('user_id'),
+                  'stores.id',
+                  sql<number>`${rating}::smallint`.as('rating'),
+                  sql<string | null>`${comment ?? null}::text`.as('comment'),
+                ])
+                .where('stores.id', '=', storeId)
+                .where('stores.owner_id', '<>', me.id),
+            )
             .onConflict((oc) =>
               oc.columns(['user_id', 'store_id']).doUpdateSet((eb) => ({
                 rating: eb.ref('excluded.rating'),
@@ -68,9 +81,12 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
               })),
             )
             .returning([...RATING_COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
-            .executeTakeFirstOrThrow();
-          const stats = await storeStatsRow(trx, storeId);
-          return { row, stats };
+            .executeTakeFirst();
+          if (!row) {
+            const store = await trx.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
+            throw store ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.storeNotFound);
+          }
+          return { row, stats: await storeStatsRow(trx, storeId) };
         });
         reply.code(result.row.inserted ? 201 : 200);
         return {

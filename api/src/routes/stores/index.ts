@@ -6,7 +6,8 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
-import { containsPattern, ilike, offsetOf, pageInfo } from '../../http/lists';
+import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
+import { countRows } from '../../db/row-counts';
 import { findStoreWithDistribution, STORE_COLUMNS, STORE_SORT_KEYS } from './queries';
 
 const tags = ['stores'];
@@ -29,8 +30,8 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const { page, limit, sortBy, sortOrder, search, category, minRating, unrated } = request.query;
       let query = db.selectFrom('stores');
       if (search) {
-        const pattern = containsPattern(search);
-        query = query.where((eb) => eb.or([ilike(sql.ref('stores.name'), pattern), ilike(sql.ref('stores.address'), pattern)]));
+        // Name or address (stores.search_text).
+        query = query.where(searchTextMatches(sql.ref('stores.search_text'), search));
       }
       if (category) query = query.where('stores.category', '=', category);
       // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
@@ -53,7 +54,8 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
             ),
           );
       }
-      const [rows, count] = await Promise.all([
+      const filtered = Boolean(search || category || minRating !== undefined || unrated);
+      const [rows, total] = await Promise.all([
         query
           .select(STORE_COLUMNS)
           .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
@@ -61,9 +63,10 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
           .limit(limit)
           .offset(offsetOf({ page, limit }))
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        // All stores: the kept count. Filtered: the matches, counted up to LIST_WINDOW.
+        filtered ? countWithinWindow(db, query) : countRows(db, 'stores'),
       ]);
-      return { stores: rows.map(toStore), ...pageInfo({ page, limit }, Number(count.total)) };
+      return { stores: rows.map(toStore), ...pageInfo({ page, limit }, total) };
     },
   );
 

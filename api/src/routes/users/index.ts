@@ -6,6 +6,7 @@ import { MESSAGES } from 'shared-contracts';
 import { userDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
+import { readRowCounts } from '../../db/row-counts';
 import { averageOf } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { customerActivity, ownerActivity, systemActivity } from '../activity';
@@ -27,23 +28,12 @@ export function registerUserRoutes(app: ZodApp, context: AppContext): void {
     async (request) => {
       const me = currentUser(request);
       if (me.role === 'system_admin') {
-        const [users, stores, recentActivity] = await Promise.all([
-          db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-          db
-            .selectFrom('stores')
-            .select((eb) => [
-              eb.fn.countAll<number>().as('n'),
-              eb.fn.sum<number>('rating_count').as('ratings'),
-              eb.fn.sum<number>('rating_sum').as('sum'),
-            ])
-            .executeTakeFirstOrThrow(),
-          systemActivity(db),
-        ]);
+        const [counts, recentActivity] = await Promise.all([readRowCounts(db), systemActivity(db)]);
         return {
-          totalUsers: Number(users.n),
-          totalStores: Number(stores.n),
-          totalRatings: Number(stores.ratings ?? 0),
-          averageRating: averageOf(stores.sum, stores.ratings),
+          totalUsers: counts.users.total,
+          totalStores: counts.stores.total,
+          totalRatings: counts.ratings.total,
+          averageRating: averageOf(counts.ratings.sum, counts.ratings.total),
           recentActivity,
         };
       }
@@ -68,19 +58,19 @@ export function registerUserRoutes(app: ZodApp, context: AppContext): void {
         };
       }
       if (me.role === 'normal_user') {
-        const [mine, stores, recentActivity] = await Promise.all([
+        const [mine, counts, recentActivity] = await Promise.all([
           db
             .selectFrom('ratings')
             .where('user_id', '=', me.id)
             .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('sum')])
             .executeTakeFirstOrThrow(),
-          db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+          readRowCounts(db),
           customerActivity(db, me.id),
         ]);
         return {
           totalRatings: Number(mine.n),
           averageRating: averageOf(mine.sum, mine.n),
-          totalStores: Number(stores.n),
+          totalStores: counts.stores.total,
           recentActivity,
         };
       }

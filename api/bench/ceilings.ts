@@ -1,0 +1,65 @@
+/**
+ * The database ceiling: the SQL an endpoint runs, recorded while the real app answers it once, then
+ * sent straight through the driver's pool (no HTTP, no JSON) as fast as it will go; and the EXPLAIN of
+ * each list query, to show its index use.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { ZodApp } from '../src/app-context';
+import type { DB } from '../src/db/schema';
+import { type Measured, runLoop } from './load';
+
+export interface RecordedQuery {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** Records every query the app runs while `work` runs. */
+export class QueryRecorder {
+  private recording: RecordedQuery[] | null = null;
+
+  readonly onQuery = (query: RecordedQuery) => {
+    this.recording?.push({ sql: query.sql, parameters: [...query.parameters] });
+  };
+
+  async record(work: () => Promise<unknown>): Promise<RecordedQuery[]> {
+    this.recording = [];
+    try {
+      await work();
+      return this.recording;
+    } finally {
+      this.recording = null;
+    }
+  }
+}
+
+/** What one request of an endpoint sends to the database, found with app.inject (twice: the first warms up). */
+export async function recordEndpointQueries(app: ZodApp, recorder: QueryRecorder, path: string, token: string, status = 200): Promise<RecordedQuery[]> {
+  const send = async () => {
+    const response = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+    if (response.statusCode !== status) throw new Error(`${path} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  };
+  await send();
+  return recorder.record(send);
+}
+
+/**
+ * Replays an endpoint's queries as the route runs them: the first (the signed-in user's lookup), then
+ * the rest at once (the routes send their independent reads together).
+ */
+export function sqlCeiling(db: Kysely<DB>, queries: RecordedQuery[], seconds: number, concurrency = 10): Promise<Measured> {
+  const [first, ...rest] = queries.map((q) => CompiledQuery.raw(q.sql, [...q.parameters]));
+  return runLoop(async () => {
+    if (first) await db.executeQuery(first);
+    await Promise.all(rest.map((q) => db.executeQuery(q)));
+  }, seconds, concurrency);
+}
+
+/** EXPLAIN of each query but the user lookup: the plan's lines. */
+export async function explain(db: Kysely<DB>, queries: RecordedQuery[]): Promise<string[][]> {
+  const plans: string[][] = [];
+  for (const query of queries.slice(1)) {
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+    plans.push(result.rows.map((row) => row['QUERY PLAN']));
+  }
+  return plans;
+}

@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:seed -- --stores 100000 --ratings 1000000 --users 200000 [--reset]`: fills a
+ * database for the benchmark through the same migrations as the server, in minutes: bulk inserts
+ * (unnest of column arrays), the triggers off and the secondary indexes dropped while loading, then
+ * the store figures and row counts computed in one pass each, the indexes rebuilt, VACUUM ANALYZE.
+ *
+ * The database: DATABASE_URL (PostgreSQL), else embedded PGlite in `<DATA_DIR>/pglite`
+ * (DATA_DIR defaults to .data/bench). Every account's password is BENCH_PASSWORD.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Kysely, sql } from 'kysely';
+import { hashPassword } from '../src/auth/passwords';
+import { type Database, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { rebuildRowCounts } from '../src/db/row-counts';
+import type { DB } from '../src/db/schema';
+import { BENCH_PASSWORD, type BenchSize, generator, layout } from './bench-data';
+
+const BATCH = 20_000;
+export const DEFAULT_BENCH_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'bench');
+
+export function benchDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_BENCH_DATA_DIR);
+  return openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteDataDir: path.join(dataDir, 'pglite') });
+}
+
+function progress(label: string, done: number, total: number, started: number) {
+  const seconds = (Date.now() - started) / 1000;
+  process.stdout.write(`\r  ${label}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} (${seconds.toFixed(1)} s)   `);
+  if (done >= total) process.stdout.write('\n');
+}
+
+/** Inserts rows column-wise: one `insert … select from unnest(…)` per batch. */
+async function insertColumns(db: Kysely<DB>, table: string, columns: Array<[name: string, type: string]>, rows: Array<Record<string, unknown>>) {
+  const arrays = columns.map(([name, type]) => sql`${rows.map((r) => r[name] ?? null)}::${sql.raw(type)}[]`);
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.id(name)))}) select * from unnest(${sql.join(arrays)})`.execute(db);
+}
+
+async function load<T extends Record<string, unknown>>(
+  db: Kysely<DB>,
+  label: string,
+  table: string,
+  columns: Array<[string, string]>,
+  total: number,
+  rows: Iterable<T>,
+) {
+  const started = Date.now();
+  let batch: T[] = [];
+  let done = 0;
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === BATCH) {
+      await insertColumns(db, table, columns, batch);
+      done += batch.length;
+      batch = [];
+      progress(label, done, total, started);
+    }
+  }
+  if (batch.length) {
+    await insertColumns(db, table, columns, batch);
+    progress(label, done + batch.length, total, started);
+  }
+}
+
+/** The plain (non-constraint) indexes of the three tables, to drop before loading and rebuild after. */
+async function secondaryIndexes(db: Kysely<DB>): Promise<Array<{ name: string; definition: string }>> {
+  const { rows } = await sql<{ name: string; definition: string }>`
+    select i.indexname as name, i.indexdef as definition
+    from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in ('users', 'stores', 'ratings')
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = current_schema()::regnamespace)
+    order by i.indexname`.execute(db);
+  return rows;
+}
+
+export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { reset: boolean; now?: Date }) {
+  const { rows: existing } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(db);
+  if (Number(existing[0].n) > 0) {
+    if (!options.reset) throw new Error('The database already holds data: pass --reset to empty it first.');
+    await sql`truncate ratings, stores, users restart identity cascade`.execute(db);
+  }
+  const now = options.now ?? new Date();
+  const gen = generator(size, now);
+  const { customers } = layout(size);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const started = Date.now();
+
+  const indexes = await secondaryIndexes(db);
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
+  for (const table of ['users', 'stores', 'ratings']) await sql`alter table ${sql.table(table)} disable trigger user`.execute(db);
+
+  await load(
+    db,
+    'users',
+    'users',
+    [['id', 'int'], ['name', 'text'], ['email', 'text'], ['address', 'text'], ['password_hash', 'text'], ['role', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    size.users,
+    (function* () {
+      for (let id = 1; id <= size.users; id++) {
+        const u = gen.user(id);
+        yield { ...u, password_hash: passwordHash, created_at: u.created_at.toISOString(), updated_at: u.created_at.toISOString() };
+      }
+    })(),
+  );
+
+  const counts = gen.ratingCounts();
+  const stores: Array<{ id: number; quality: number; createdDaysAgo: number }> = [];
+  await load(
+    db,
+    'stores',
+    'stores',
+    [['id', 'int'], ['name', 'text'], ['address', 'text'], ['phone', 'text'], ['email', 'text'], ['owner_id', 'int'], ['category', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    size.stores,
+    (function* () {
+      for (let id = 1; id <= size.stores; id++) {
+        const s = gen.store(id);
+        stores.push({ id, quality: s.quality, createdDaysAgo: s.createdDaysAgo });
+        yield { ...s, created_at: s.created_at.toISOString(), updated_at: s.created_at.toISOString() };
+      }
+    })(),
+  );
+
+  await load(
+    db,
+    `ratings (most-rated store: ${counts[1].toLocaleString('en')}, of ${customers.toLocaleString('en')} customers)`,
+    'ratings',
+    [['user_id', 'int'], ['store_id', 'int'], ['rating', 'smallint'], ['comment', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    size.ratings,
+    (function* () {
+      for (const s of stores) {
+        for (const r of gen.ratingsOf(s, counts[s.id])) yield { ...r, created_at: r.created_at.toISOString(), updated_at: r.created_at.toISOString() };
+      }
+    })(),
+  );
+
+  const step = async (label: string, work: () => Promise<unknown>) => {
+    const t = Date.now();
+    process.stdout.write(`  ${label}…`);
+    await work();
+    process.stdout.write(` ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  };
+  await step('store figures', () =>
+    sql`update stores s set rating_count = r.n, rating_sum = r.total,
+          rating_1 = r.r1, rating_2 = r.r2, rating_3 = r.r3, rating_4 = r.r4, rating_5 = r.r5
+        from (select store_id, count(*) as n, sum(rating) as total,
+                count(*) filter (where rating = 1) as r1, count(*) filter (where rating = 2) as r2,
+                count(*) filter (where rating = 3) as r3, count(*) filter (where rating = 4) as r4,
+                count(*) filter (where rating = 5) as r5
+              from ratings group by store_id) r
+        where s.id = r.store_id`.execute(db),
+  );
+  await step('row counts', () => rebuildRowCounts(db));
+  for (const table of ['users', 'stores', 'ratings']) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(db);
+    await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
+  }
+  await step(`${indexes.length} indexes`, async () => {
+    for (const index of indexes) await sql.raw(index.definition).execute(db);
+  });
+  await step('vacuum analyze', () => sql`vacuum analyze`.execute(db));
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      stores: { type: 'string', default: '10000' },
+      ratings: { type: 'string', default: '100000' },
+      users: { type: 'string', default: '20000' },
+      reset: { type: 'boolean', default: false },
+    },
+  });
+  const size: BenchSize = { stores: Number(values.stores), ratings: Number(values.ratings), users: Number(values.users) };
+  for (const [name, value] of Object.entries(size)) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
+  }
+  const database = await benchDatabase();
+  try {
+    console.log(`Seeding ${database.engine}: ${size.users.toLocaleString('en')} users, ${size.stores.toLocaleString('en')} stores, ${size.ratings.toLocaleString('en')} ratings`);
+    await migrateToLatest(database.db);
+    await seedBenchData(database.db, size, { reset: values.reset });
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Totals and recent growth of users, stores and ratings from the row_totals and row_counts tables
+ * (migration 0003), which triggers keep per subject and per UTC day: a few dozen small rows, never a
+ * count over the tables.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { DB } from './schema';
+
+/** "Recent" is the last GROWTH_DAYS UTC calendar days, today included. */
+export const GROWTH_DAYS = 30;
+
+export interface Tally {
+  total: number;
+  recent: number;
+}
+
+export interface RowCounts {
+  users: Tally;
+  stores: Tally;
+  ratings: Tally & {
+    /** Sum of every rating's stars. */
+    sum: number;
+    /** How many ratings give each number of stars. */
+    stars: Record<1 | 2 | 3 | 4 | 5, number>;
+  };
+}
+
+const SUBJECTS = ['users', 'stores', 'ratings_1', 'ratings_2', 'ratings_3', 'ratings_4', 'ratings_5'];
+
+export async function readRowCounts(db: Kysely<DB>): Promise<RowCounts> {
+  const [totals, recent] = await Promise.all([
+    db.selectFrom('row_totals').select(['subject', sql<number>`sum(n)`.as('n')]).groupBy('subject').execute(),
+    // The last GROWTH_DAYS days of each subject: ranges of the (subject, day, slot) key.
+    db
+      .selectFrom('row_counts')
+      .select(['subject', sql<number>`sum(n)`.as('n')])
+      .where('subject', 'in', SUBJECTS)
+      .where(sql<boolean>`day > (now() at time zone 'UTC')::date - ${sql.lit(GROWTH_DAYS)}`)
+      .groupBy('subject')
+      .execute(),
+  ]);
+  const sumOf = (rows: Array<{ subject: string; n: number }>, subject: string) => Number(rows.find((r) => r.subject === subject)?.n ?? 0);
+  const tally = (subject: string): Tally => ({ total: sumOf(totals, subject), recent: sumOf(recent, subject) });
+  const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  const ratings = { total: 0, recent: 0, sum: 0, stars };
+  for (const star of [1, 2, 3, 4, 5] as const) {
+    const { total, recent: inWindow } = tally(`ratings_${star}`);
+    stars[star] = total;
+    ratings.total += total;
+    ratings.recent += inWindow;
+    ratings.sum += star * total;
+  }
+  return { users: tally('users'), stores: tally('stores'), ratings };
+}
+
+/** How many users or stores there are: one subject's slots, through the primary key. */
+export async function countRows(db: Kysely<DB>, subject: 'users' | 'stores'): Promise<number> {
+  const row = await db.selectFrom('row_totals').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('subject', '=', subject).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Recounts row_counts from the tables (after a bulk load with the triggers off). */
+export async function rebuildRowCounts(db: Kysely<DB>): Promise<void> {
+  await sql`select row_counts_rebuild()`.execute(db);
+}
