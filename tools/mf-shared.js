@@ -2,6 +2,13 @@
 // all singletons, so that React, the router, the toaster and shared-contracts (with its AuthContext)
 // exist once on the page whatever remote loaded first. Trailing-slash entries share subpaths
 // (react/jsx-runtime, react-dom/client, shared-contracts/react).
+//
+// The router is not shared as a package: a shared library is bundled whole (webpack cannot know which
+// exports another app will use), and react-router is 190 KB of it. It is shared through the
+// `shared-contracts/react` singleton instead, which re-exports the router API the apps use; webpack
+// bundles react-router inside that entry, tree-shaken to those exports, and the page still has one
+// router (one set of contexts). Browser code imports the router only from there (tools/webpack-app.js
+// fails a build that imports react-router or react-router-dom directly).
 const rootPackage = require('../package.json');
 const sharedContractsPackage = require('../shared-contracts/package.json');
 
@@ -18,15 +25,12 @@ function singleton(version) {
 function sharedLibraries() {
   const react = versionOf('react');
   const reactDom = versionOf('react-dom');
-  const router = versionOf('react-router-dom');
   const contracts = sharedContractsPackage.version;
   return {
     react: singleton(react),
     'react/': singleton(react),
     'react-dom': singleton(reactDom),
     'react-dom/': singleton(reactDom),
-    'react-router': singleton(router),
-    'react-router-dom': singleton(router),
     'react-hot-toast': singleton(versionOf('react-hot-toast')),
     axios: singleton(versionOf('axios')),
     'shared-contracts': { ...singleton(contracts), version: contracts },
@@ -34,4 +38,7 @@ function sharedLibraries() {
   };
 }
 
-module.exports = { sharedLibraries };
+/** Packages browser code must reach only through `shared-contracts/react` (see above). */
+const ROUTER_PACKAGES = ['react-router', 'react-router-dom'];
+
+module.exports = { sharedLibraries, ROUTER_PACKAGES };

@@ -6,9 +6,39 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedLibraries } = require('./mf-shared');
+const { sharedLibraries, ROUTER_PACKAGES } = require('./mf-shared');
 
 const API_DEV_TARGET = process.env.API_DEV_URL || 'http://localhost:3000';
+// The runtime plugin `experiments.provideExternalRuntime` adds, but its ES-module build: the CommonJS
+// one it picks would bring a second, CommonJS copy of the runtime core into the shell (about 20 KB gzip).
+const INJECT_EXTERNAL_RUNTIME_CORE = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+const SHARED_CONTRACTS_DIR = path.resolve(__dirname, '..', 'shared-contracts') + path.sep;
+
+/**
+ * Fails the build when an app's own code imports react-router or react-router-dom: the router is shared
+ * through `shared-contracts/react` (see tools/mf-shared.js), and a second copy of it would have its own
+ * contexts, so a remote's <Link> would find no router. Libraries (node_modules) and shared-contracts may.
+ */
+class RouterThroughSharedContractsPlugin {
+  apply(compiler) {
+    const pattern = new RegExp(`^(${ROUTER_PACKAGES.join('|')})(/|$)`);
+    compiler.hooks.thisCompilation.tap('RouterThroughSharedContractsPlugin', (compilation, { normalModuleFactory }) => {
+      normalModuleFactory.hooks.beforeResolve.tap('RouterThroughSharedContractsPlugin', (data) => {
+        const issuer = data.contextInfo?.issuer ?? '';
+        if (!pattern.test(data.request) || !issuer) return;
+        if (issuer.startsWith(SHARED_CONTRACTS_DIR) || issuer.includes(`${path.sep}node_modules${path.sep}`)) return;
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `${path.relative(compiler.context, issuer)} imports '${data.request}': import the router from 'shared-contracts/react' (one shared router for the shell and every remote).`,
+          ),
+        );
+      });
+    });
+  }
+}
 
 /**
  * @param {object} app
@@ -26,6 +56,10 @@ function createAppConfig(app) {
     const hashed = production ? '.[contenthash:8]' : '';
     const cssPrefix = app.name.replace(/[^a-z0-9]/gi, '');
     const isHost = app.kind === 'host';
+    // A remote runs alone (src/index.ts → bootstrap.tsx, with the stand-in shell) in development only. Its
+    // production build is what the shell loads and nothing else: remoteEntry.js, the exposed pages and
+    // their chunks (it has no federation runtime core of its own, so it could not run alone).
+    const standalonePage = isHost || !production;
     // What a release build is called (e.g. a CI build number): it becomes the build version in the
     // remote's mf-manifest.json and salts the content hashes, so a published release is recognisable
     // and never shares a chunk name with another build. Unset, builds are named by package.json.
@@ -35,7 +69,7 @@ function createAppConfig(app) {
     return {
       mode: production ? 'production' : 'development',
       context: app.dir,
-      entry: './src/index.ts',
+      entry: standalonePage ? './src/index.ts' : {},
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(app.dir, 'dist'),
@@ -84,9 +118,21 @@ function createAppConfig(app) {
             : { filename: 'remoteEntry.js', exposes: app.exposes, manifest: true }),
           shared: sharedLibraries(),
           dts: false,
+          // The federation runtime core (about 19 KB gzip) is downloaded once, with the shell: the shell
+          // publishes its copy (self._FEDERATION_RUNTIME_CORE, set when it initialises, before any remote
+          // loads), and a production remote's remoteEntry.js uses it instead of bundling its own (the same
+          // pinned @module-federation version on both sides; a remote built this way needs a shell built
+          // this way). In development a remote keeps its own, so that it also runs alone (bootstrap.tsx).
+          ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_CORE] } : {}),
+          experiments: {
+            // Browser-only runtime: drops the federation runtime's Node.js script loading.
+            optimization: { target: 'web' },
+            ...(!isHost && production ? { externalRuntime: true } : {}),
+          },
         }),
+        new RouterThroughSharedContractsPlugin(),
         new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
-        new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: production }),
+        ...(standalonePage ? [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: production })] : []),
         ...(isHost ? [new CopyPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] })] : []),
       ],
       performance: { hints: false },

@@ -1,15 +1,19 @@
 /**
  * What a first visit downloads: for /login (a visitor) and /stores (a signed-in customer) in a cold
  * browser, every response's bytes on the wire, JavaScript raw and gzip-compressed, per app; only the
- * visited route's remote is fetched and no file twice. The figures go to e2e/reports/first-visit.json.
+ * visited route's remote is fetched, no file twice and no library module twice, and the JavaScript
+ * stays within the page-weight budgets of tools/size-budgets.json (gzip -9 of the file bytes). The
+ * figures go to e2e/reports/first-visit.json. Last, the static check of the same budgets: each remote's
+ * own code in its dist (tools/size-report.mjs, which `npm run size` runs).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { apiLogin, DEMO } from '../support/app';
 import { launchBrowser, VIEWPORTS } from '../support/browser';
-import { type Site, startSite } from '../support/site';
+import { REPO_ROOT, type Site, startSite } from '../support/site';
 
 interface Download {
   path: string;
@@ -18,6 +22,12 @@ interface Download {
   rawBytes: number;
   gzipBytes: number;
 }
+
+const KB = 1000;
+const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'tools', 'size-budgets.json'), 'utf8')) as {
+  firstVisitJsGzipKB: Record<string, number>;
+  remoteOwnJsGzipKB: number;
+};
 
 let site: Site;
 let browser: Browser;
@@ -92,6 +102,56 @@ function summarise(downloads: Download[]) {
   };
 }
 
+const scriptsOf = (downloads: Download[]) => downloads.filter((d) => d.type === 'Script');
+
+function expectAtMost(what: string, gzipBytes: number, budgetKB: number) {
+  expect(gzipBytes).toBeGreaterThan(0);
+  if (gzipBytes > budgetKB * KB) {
+    throw new Error(`${what}: ${(gzipBytes / KB).toFixed(1)} KB gzip of JavaScript, over its ${budgetKB} KB budget (tools/size-budgets.json)`);
+  }
+}
+
+/** The JavaScript of the route, and of the route's remote, against tools/size-budgets.json. */
+function expectWithinBudget(route: string, downloads: Download[]) {
+  const scripts = scriptsOf(downloads);
+  const total = scripts.reduce((n, d) => n + d.gzipBytes, 0);
+  const remote = scripts.filter((d) => d.path.startsWith('/mf/')).reduce((n, d) => n + d.gzipBytes, 0);
+  expectAtMost(`a first visit to ${route}`, total, budgets.firstVisitJsGzipKB[route]);
+  expectAtMost(`the remote of ${route}`, remote, budgets.remoteOwnJsGzipKB);
+}
+
+/** The file in a dist a script was served from: /x.js is the shell's, /mf/<area>/x.js mf-<area>'s. */
+function distFileOf(urlPath: string): string {
+  const remote = /^\/mf\/([^/]+)\/(.+)$/.exec(urlPath);
+  return remote ? path.join(REPO_ROOT, `mf-${remote[1]}`, 'dist', remote[2]) : path.join(REPO_ROOT, 'shell', 'dist', urlPath.slice(1));
+}
+
+/**
+ * Library modules (node_modules, shared-contracts) that came down in more than one script, by the
+ * scripts' source maps: a library downloaded twice, under whatever file name. The federation bundler
+ * runtime is exempt: each container (the shell, each remote's remoteEntry.js) carries its own small
+ * webpack runtime by design; the runtime core (the bulk of it) comes once, with the shell.
+ */
+function modulesDownloadedTwice(downloads: Download[]): Record<string, string[]> {
+  const filesOf = new Map<string, string[]>();
+  const scripts = scriptsOf(downloads);
+  // A chunk that maps no source line gets no map (e.g. a module that only re-exports); most must have one.
+  expect(scripts.filter((script) => existsSync(`${distFileOf(script.path)}.map`)).length).toBeGreaterThan(scripts.length / 2);
+  for (const script of scripts) {
+    const map = `${distFileOf(script.path)}.map`;
+    if (!existsSync(map)) continue;
+    const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((s) =>
+      s.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(\.\.\/)+/, ''),
+    );
+    for (const source of new Set(sources)) {
+      if (!/^(node_modules|shared-contracts)\//.test(source)) continue;
+      if (source.startsWith('node_modules/@module-federation/') && !source.startsWith('node_modules/@module-federation/runtime-core/')) continue;
+      filesOf.set(source, [...(filesOf.get(source) ?? []), script.path]);
+    }
+  }
+  return Object.fromEntries([...filesOf].filter(([, files]) => files.length > 1));
+}
+
 const remotesIn = (downloads: Download[]) =>
   [...new Set(downloads.filter((d) => d.path.startsWith('/mf/')).map((d) => d.path.split('/')[2]))].sort();
 
@@ -101,6 +161,8 @@ test('a first visit to /login fetches the shell and the sign-in remote only, eac
   expect(remotesIn(downloads)).toEqual(['auth']);
   const paths = downloads.map((d) => d.path);
   expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  expect(modulesDownloadedTwice(downloads)).toEqual({});
+  expectWithinBudget('/login', downloads);
 });
 
 test('a first visit to /stores, signed in, fetches the shell and the stores remote only, each file once', async () => {
@@ -110,4 +172,19 @@ test('a first visit to /stores, signed in, fetches the shell and the stores remo
   expect(remotesIn(downloads)).toEqual(['stores']);
   const paths = downloads.filter((d) => !d.path.startsWith('/api/')).map((d) => d.path);
   expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  expect(modulesDownloadedTwice(downloads)).toEqual({});
+  expectWithinBudget('/stores', downloads);
+});
+
+test("each remote's own code is within its budget (static: every remote's dist, shared libraries excluded)", () => {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'tools', 'size-report.mjs'), '--json'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`tools/size-report.mjs failed:\n${run.stderr}`);
+  const sizes = JSON.parse(run.stdout) as {
+    apps: Array<{ folder: string; kind: string; own: { js: { files: number; gzipBytes: number } } }>;
+    failures: string[];
+  };
+  const remotes = sizes.apps.filter((app) => app.kind === 'remote');
+  expect(remotes.map((app) => app.folder).sort()).toEqual(['mf-admin', 'mf-auth', 'mf-customer', 'mf-owner', 'mf-stores']);
+  for (const remote of remotes) expectAtMost(`${remote.folder}'s own code`, remote.own.js.gzipBytes, budgets.remoteOwnJsGzipKB);
+  expect(sizes.failures).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // Runs this remote alone in development, with the stand-in shell of shared-contracts.
 import { createRoot } from 'react-dom/client';
-import { StandaloneHarness } from 'shared-contracts/react';
+import { StandaloneHarness } from 'shared-contracts/standalone';
 import LoginPage from './exposed/LoginPage';
 import ProfilePage from './exposed/ProfilePage';
 import RegisterPage from './exposed/RegisterPage';

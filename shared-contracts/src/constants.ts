@@ -64,3 +64,23 @@ export const DEFAULT_STORE_CATEGORY: StoreCategory = 'Other';
 export const MIN_RATING_FILTER_MIN = 0;
 export const MIN_RATING_FILTER_MAX = 5;
 
+/** Largest id PostgreSQL's integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A simple, permissive email address shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** A phone number: digits, spaces, ( ) - . and an optional leading +, 5 to 20 characters. */
+export const PHONE_PATTERN = /^\+?[0-9 ()\-.]{5,20}$/;
+
+/** Sort fields each list accepts (its query's allowlist). */
+export const STORE_SORT_FIELDS = ['name', 'rating', 'created_at'] as const;
+export const ADMIN_USER_SORT_FIELDS = ['name', 'email', 'role', 'created_at'] as const;
+export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'rating', 'owner_id', 'created_at'] as const;
+
+/** The owner dashboard's ratings table: sortable by these (default created_at, desc: newest first). */
+export const OWNER_RATING_SORT_FIELDS = ['created_at', 'rating', 'user_name', 'store_name'] as const;
+export const OWNER_RATING_DEFAULT_SORT = { sortBy: 'created_at', sortOrder: 'desc' } as const;
+
+/** GET /api/users/ratings: the caller's own ratings, newest first unless asked otherwise. */
+export const MY_RATINGS_PAGE_SIZE = 10;
+export const MY_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'store_name'] as const;

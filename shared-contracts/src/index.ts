@@ -4,8 +4,9 @@ export * from './messages';
 export * from './password';
 export * from './rating-display';
 export * from './forms';
-export * from './schemas/fields';
-export * from './schemas/requests';
-export * from './schemas/responses';
 export * from './client/api-client';
 export * from './demo-accounts';
+// The request and response shapes as types only: the zod schemas themselves are `shared-contracts/schemas`,
+// so importing this entry never brings zod into a browser bundle.
+export type * from './schemas/requests';
+export type * from './schemas/responses';

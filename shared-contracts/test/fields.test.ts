@@ -1,6 +1,6 @@
+import { MESSAGES } from '../src';
 import {
   MAX_ID,
-  MESSAGES,
   email,
   idParam,
   newPassword,
@@ -15,7 +15,7 @@ import {
   role,
   starRating,
   storeName,
-} from '../src';
+} from '../src/schemas';
 import { chars, firstIssue, nameOf, parsed } from './helpers';
 
 const REQ = 'REQUIRED';

@@ -1,7 +1,5 @@
 import {
   MESSAGES,
-  firstIssueMessage,
-  registerRequestSchema,
   validateAdminStoreForm,
   validateAdminUserForm,
   validateLoginForm,
@@ -11,6 +9,7 @@ import {
   validateRegistrationForm,
   type RegistrationForm,
 } from '../src';
+import { firstIssueMessage, registerRequestSchema } from '../src/schemas';
 import { VALID_ADDRESS, VALID_EMAIL, VALID_NAME, VALID_PASSWORD, chars, nameOf } from './helpers';
 
 describe('firstIssueMessage', () => {

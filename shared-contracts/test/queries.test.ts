@@ -1,11 +1,11 @@
+import { MESSAGES } from '../src';
 import {
-  MESSAGES,
   adminStoreListQuerySchema,
   adminUserListQuerySchema,
   ownerDashboardQuerySchema,
   storeListQuerySchema,
   storeRatingsQuerySchema,
-} from '../src';
+} from '../src/schemas';
 import { chars, firstIssue, issues, parsed } from './helpers';
 
 describe('list query defaults', () => {

@@ -1,5 +1,5 @@
+import { MESSAGES } from '../src';
 import {
-  MESSAGES,
   adminStoreRequestSchema,
   adminUserCreateRequestSchema,
   adminUserUpdateRequestSchema,
@@ -11,7 +11,7 @@ import {
   ratingRequestSchema,
   registerRequestSchema,
   storeIdParamsSchema,
-} from '../src';
+} from '../src/schemas';
 import { VALID_ADDRESS, VALID_EMAIL, VALID_NAME, VALID_PASSWORD, chars, firstIssue, nameOf, parsed } from './helpers';
 
 const register = (over: Record<string, unknown> = {}) => ({

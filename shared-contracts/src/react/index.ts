@@ -1,3 +1,3 @@
 export * from './auth-context';
 export * from './api-context';
-export * from './StandaloneHarness';
+export * from './router';

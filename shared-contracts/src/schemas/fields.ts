@@ -7,9 +7,12 @@ import {
   ADDRESS_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MAX_ID,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
   PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
   RATING_MAX,
   RATING_MIN,
   STORE_NAME_MAX_LENGTH,
@@ -18,13 +21,6 @@ import {
 import { MESSAGES } from '../messages';
 import { meetsPasswordRule } from '../password';
 import { ROLES } from '../roles';
-
-/** Largest id PostgreSQL's integer column holds. */
-export const MAX_ID = 2_147_483_647;
-
-// A simple, permissive address shape: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const PHONE_PATTERN = /^\+?[0-9 ()\-.]{5,20}$/;
 
 const hasNoNul = (s: string) => !s.includes('\u0000');
 

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_STORE_SORT_FIELDS,
+  ADMIN_USER_SORT_FIELDS,
   ADMIN_USERS_MAX_LIMIT,
   DEFAULT_STORE_CATEGORY,
   LOGIN_PASSWORD_MAX_LENGTH,
@@ -9,11 +11,15 @@ import {
   MAX_PAGE,
   MIN_RATING_FILTER_MAX,
   MIN_RATING_FILTER_MIN,
+  MY_RATINGS_PAGE_SIZE,
+  MY_RATINGS_SORT_FIELDS,
   OWNER_DASHBOARD_PAGE_SIZE,
+  OWNER_RATING_SORT_FIELDS,
   SEARCH_MAX_LENGTH,
   STORE_PAGE_SIZE,
   STORE_CATEGORIES,
   STORE_RATINGS_PAGE_SIZE,
+  STORE_SORT_FIELDS,
   type StoreCategory,
 } from '../constants';
 import { MESSAGES } from '../messages';
@@ -140,10 +146,6 @@ const search = () =>
     .refine((s) => !s.includes('\u0000'), MESSAGES.invalidText)
     .optional();
 
-export const STORE_SORT_FIELDS = ['name', 'rating', 'created_at'] as const;
-export const ADMIN_USER_SORT_FIELDS = ['name', 'email', 'role', 'created_at'] as const;
-export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'rating', 'owner_id', 'created_at'] as const;
-
 /** A minimum average from 0 to 5 written as a plain decimal ('3', '4.5'); stores without ratings count as 0. */
 const minRating = () =>
   z
@@ -176,9 +178,6 @@ export const storeListQuerySchema = z.object({
 
 export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
 export const storeRatingsQuerySchema = pageQuerySchema(STORE_RATINGS_PAGE_SIZE);
-/** The owner dashboard's ratings table: sortable by these (default created_at, desc: newest first). */
-export const OWNER_RATING_SORT_FIELDS = ['created_at', 'rating', 'user_name', 'store_name'] as const;
-export const OWNER_RATING_DEFAULT_SORT = { sortBy: 'created_at', sortOrder: 'desc' } as const;
 /**
  * GET /api/owner/dashboard: the page of the ratings table, its sort, and `storeId` (only that store's
  * ratings; it must be one of the caller's). The sort defaults (OWNER_RATING_DEFAULT_SORT) are applied
@@ -191,8 +190,6 @@ export const ownerDashboardQuerySchema = pageQuerySchema(OWNER_DASHBOARD_PAGE_SI
 });
 
 /** GET /api/users/ratings: the caller's own ratings, newest first unless asked otherwise. */
-export const MY_RATINGS_PAGE_SIZE = 10;
-export const MY_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'store_name'] as const;
 export const myRatingsQuerySchema = z.object({
   page: page(),
   limit: limit(MY_RATINGS_PAGE_SIZE),

@@ -5,14 +5,9 @@
  */
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { createApiClient } from '../client/api-client';
-import { DEMO_ACCOUNTS } from '../demo-accounts';
-import type { Role } from '../roles';
-import type { RegisterRequest } from '../schemas/requests';
-import type { User } from '../schemas/responses';
-import { ApiContext } from './api-context';
-import { AuthContext, type AuthContextValue } from './auth-context';
+// By package name, not by path: the remote's pages must see the same (shared) contexts and router.
+import { ApiContext, AuthContext, type AuthContextValue, BrowserRouter, Link, Route, Routes } from 'shared-contracts/react';
+import { createApiClient, DEMO_ACCOUNTS, type RegisterRequest, type Role, type User } from 'shared-contracts';
 
 const STANDALONE_TOKEN_KEY = 'standalone-token';
 

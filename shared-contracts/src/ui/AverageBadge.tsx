@@ -1,4 +1,4 @@
-import { formatAverage, ratingBand } from '../rating-display';
+import { formatAverage, ratingBand } from 'shared-contracts';
 import styles from './AverageBadge.module.css';
 
 export interface AverageBadgeProps {

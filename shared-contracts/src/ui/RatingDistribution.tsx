@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { RATING_VALUES } from '../constants';
+import { RATING_VALUES } from 'shared-contracts';
 import type { RatingDistribution as RatingCounts } from '../schemas/responses';
 import styles from './RatingDistribution.module.css';
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { RATING_VALUES } from '../constants';
-import { ratingLabel } from '../rating-display';
+import { RATING_VALUES, ratingLabel } from 'shared-contracts';
 import styles from './StarRatingInput.module.css';
 
 export interface StarRatingInputProps {

@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
-import { RATING_MAX } from '../constants';
-import { formatAverage } from '../rating-display';
+import { formatAverage, RATING_MAX } from 'shared-contracts';
 import styles from './Stars.module.css';
 
 export interface StarsProps {

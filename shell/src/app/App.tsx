@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-contracts/react';
 import { AuthProvider } from '../auth/AuthProvider';
 import { AppToaster } from '../features/feedback/AppToaster';
 import { AppRoutes } from './AppRoutes';

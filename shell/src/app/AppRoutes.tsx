@@ -1,5 +1,5 @@
 /** The route table (spec §2, DESIGN.md §5): the shell owns routes and guards, remotes own what renders. */
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes } from 'shared-contracts/react';
 import { HomeRedirect, RequireRole, RequireSignedIn, SignedOutOnly } from '../auth/guards';
 import { DashboardRedirect } from '../features/dashboard/DashboardRedirect';
 import { Navbar } from '../features/navbar/Navbar';

@@ -1,7 +1,6 @@
 /** Route guards (spec §2): a spinner while the session loads, then the bounce rules. */
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { Role } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
+import { Navigate, Outlet, useAuth, useLocation } from 'shared-contracts/react';
 import { PageSpinner } from '../features/feedback/PageSpinner';
 
 const Checking = () => <PageSpinner label="Checking your session" />;

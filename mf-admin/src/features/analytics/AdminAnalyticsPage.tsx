@@ -3,7 +3,7 @@
  * accessible inline SVG charts, with the headline figures above them.
  */
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import type { AdminDashboardResponse } from 'shared-contracts';
 import { distributionAverage, distributionTotal } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';

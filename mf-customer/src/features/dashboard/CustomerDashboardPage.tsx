@@ -3,8 +3,7 @@
  * all from the API (DESIGN.md §10: no sample numbers, streaks or challenges).
  */
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth } from 'shared-contracts/react';
 import { Spinner } from 'shared-contracts/ui';
 import { FigureCards } from './components/FigureCards';
 import { Recommendations } from './components/Recommendations';

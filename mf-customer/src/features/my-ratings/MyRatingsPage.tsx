@@ -3,7 +3,7 @@
  * sorted and paged through the URL, edited and deleted in place.
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import { Pagination, Spinner } from 'shared-contracts/ui';
 import { ratingsCount } from '../common/format';
 import { MyRatingItem } from './components/MyRatingItem';

@@ -3,9 +3,8 @@
  * their own store) and every rating, newest first.
  */
 import { useId } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
 import type { RatingDeleteResponse, RatingWriteResponse } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth, useLocation, useParams } from 'shared-contracts/react';
 import { Spinner } from 'shared-contracts/ui';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';

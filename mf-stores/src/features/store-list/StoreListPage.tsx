@@ -3,9 +3,8 @@
  * in the URL (useSearchParams), so a reload, a shared link and the back button keep it.
  */
 import { useId, useMemo } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth, useLocation } from 'shared-contracts/react';
 import { Pagination } from 'shared-contracts/ui';
 import { ChipGroup } from './components/ChipGroup';
 import { SearchForm } from './components/SearchForm';

@@ -1,8 +1,7 @@
 /** `/dashboard` (spec §2): fetches the caller's figures, then sends them to their role's dashboard. */
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { dashboardPathForRole } from 'shared-contracts';
-import { useApi, useAuth } from 'shared-contracts/react';
+import { Navigate, useApi, useAuth } from 'shared-contracts/react';
 import { PageSpinner } from '../feedback/PageSpinner';
 
 export function DashboardRedirect() {

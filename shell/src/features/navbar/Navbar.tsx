@@ -3,9 +3,8 @@
  * with the active one marked, name and role badge, a mobile menu that also shows the email, Logout.
  */
 import { startTransition, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth, useLocation, useNavigate } from 'shared-contracts/react';
 import styles from './Navbar.module.css';
 import { isActive, navLinksFor } from './nav-links';
 

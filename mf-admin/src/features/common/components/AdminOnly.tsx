@@ -4,8 +4,7 @@
  * instead of a broken screen.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth } from 'shared-contracts/react';
 import buttons from '../styles/Buttons.module.css';
 import page from '../styles/Page.module.css';
 import { EmptyPanel } from './StatusPanels';

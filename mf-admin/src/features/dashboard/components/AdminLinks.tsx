@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import styles from './AdminLinks.module.css';
 
 /** Only screens that exist (DESIGN.md §10: links without a route are not shown). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import type { AdminStore } from 'shared-contracts';
 import { AverageRating } from '../../common/components/AverageRating';
 import styles from '../../common/components/Details.module.css';

@@ -6,7 +6,6 @@
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
 import {
   ADDRESS_MAX_LENGTH,
   type AdminStore,
@@ -19,7 +18,7 @@ import {
   type StoreCategory,
   validateAdminStoreForm,
 } from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
+import { Link, useApi } from 'shared-contracts/react';
 import { FormAlert } from 'shared-contracts/ui';
 import { formStyles, SelectField, TextField } from '../../common/components/FormFields';
 import { Modal } from '../../common/components/Modal';

@@ -4,9 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
 import { errorMessage, MESSAGES, type AdminUserDetail, type User } from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
+import { Link, useApi } from 'shared-contracts/react';
 import { AverageRating } from '../../common/components/AverageRating';
 import styles from '../../common/components/Details.module.css';
 import { Modal } from '../../common/components/Modal';

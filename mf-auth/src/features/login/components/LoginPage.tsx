@@ -1,5 +1,5 @@
 /** Sign-in page (/login, signed-out only): role chooser, email, password, demo accounts, link to sign up. */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from 'shared-contracts';
 import { AuthLayout } from '../../auth-layout/components/AuthLayout';
 import formStyles from '../../form-controls/components/Form.module.css';

@@ -2,9 +2,8 @@
  * Profile page (/profile, signed in): who the user is, info tiles with real values, name and
  * address editing, password change, and links onwards.
  */
-import { Link } from 'react-router-dom';
 import { roleDisplayLabel } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
+import { Link, useAuth } from 'shared-contracts/react';
 import { initialsOf } from '../profile-info';
 import { PasswordChangeSection } from './PasswordChangeSection';
 import { ProfileDetails } from './ProfileDetails';

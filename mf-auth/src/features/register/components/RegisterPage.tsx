@@ -3,7 +3,7 @@
  * a strength meter, the rule's live checklist and a match indicator; a link back to sign in.
  */
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import { ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH } from 'shared-contracts';
 import { AuthLayout } from '../../auth-layout/components/AuthLayout';
 import formStyles from '../../form-controls/components/Form.module.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import { type Activity, RECENT_ACTIVITY_LIMIT } from 'shared-contracts';
 import { formatDate, relativeTime } from '../../common/format';
 import styles from './Panel.module.css';

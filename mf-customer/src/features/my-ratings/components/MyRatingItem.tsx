@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
 import { MESSAGES, type MyRating, type RatingWriteResponse } from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
+import { Link, useApi } from 'shared-contracts/react';
 import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { formatDate, starsCount } from '../../common/format';
 import styles from './MyRatingItem.module.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import { formatAverage, ratingBand, ratingLabel, type OwnerStore } from 'shared-contracts';
 import { AverageBadge, RatingDistribution, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-contracts/react';
 import { parseTableState, type TableState, toSearchParams } from '../table-state';
 
 export type SetTableState = (next: TableState, options?: { replace?: boolean }) => void;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-contracts/react';
 import type { Store } from 'shared-contracts';
 import { AverageBadge, Stars } from 'shared-contracts/ui';
 import { ratingsCount } from '../../common/format';

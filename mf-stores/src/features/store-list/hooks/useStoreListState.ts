@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-contracts/react';
 import { parseListState, type StoreListState, toSearchParams } from '../filters';
 
 /**
