@@ -73,7 +73,9 @@ export function toDistribution(row: DistributionRow): RatingDistribution {
   };
 }
 
-export function toStoreStats(row: DistributionRow & { average_rating: number | string; rating_count: number | string }): StoreStats {
+export type StoreStatsRow = DistributionRow & { average_rating: number | string; rating_count: number | string };
+
+export function toStoreStats(row: StoreStatsRow): StoreStats {
   return {
     average_rating: Number(row.average_rating),
     total_ratings: Number(row.rating_count),

@@ -6,6 +6,7 @@
  *   change, so the dashboards' totals and 30-day growth are a sum over a few thousand small rows,
  *   never a count over the tables. Each connection writes its own `slot` (backend pid mod 8), so
  *   concurrent rating writes do not queue on one counter row; readers sum the slots.
+ * - rate_store(): the rating upsert in one round trip.
  * - store_months: each store's ratings per calendar month, for the owner dashboard's trend.
  * - search_text (the searched fields, lowercased) with a trigram index (pg_trgm) for the
  *   case-insensitive substring searches of the store list and the admin lists.
@@ -128,6 +129,41 @@ const trackStoreMonths = `create function store_months_track() returns trigger l
 $$`;
 
 /**
+ * A customer rates a store, in one statement (one round trip, one transaction): the store must exist
+ * and not be theirs; their rating of it is created or replaced; the answer is the rating, whether it
+ * was new, and the store's figures right after this write (the aggregates trigger holds the store
+ * row's lock until commit, so no other write comes in between). No row: nothing was written (no such
+ * store, or the caller's own).
+ */
+const rateStore = `create function rate_store(p_user integer, p_store integer, p_rating smallint, p_comment text)
+  returns table (
+    id integer, store_id integer, user_id integer, rating smallint, comment text,
+    created_at timestamptz, updated_at timestamptz, inserted boolean,
+    average_rating numeric, rating_count integer,
+    rating_1 integer, rating_2 integer, rating_3 integer, rating_4 integer, rating_5 integer
+  )
+  language plpgsql as $$
+  #variable_conflict use_column
+  declare
+    v_id integer;
+    v_inserted boolean;
+  begin
+    insert into ratings as r (user_id, store_id, rating, comment)
+      select p_user, s.id, p_rating, p_comment from stores s where s.id = p_store and s.owner_id <> p_user
+      on conflict (user_id, store_id) do update set rating = excluded.rating, comment = excluded.comment, updated_at = now()
+      returning r.id, (r.xmax = 0) into v_id, v_inserted;
+    if v_id is null then
+      return;
+    end if;
+    return query
+      select r.id, r.store_id, r.user_id, r.rating, r.comment, r.created_at, r.updated_at, v_inserted,
+             s.average_rating, s.rating_count, s.rating_1, s.rating_2, s.rating_3, s.rating_4, s.rating_5
+      from ratings r join stores s on s.id = r.store_id
+      where r.id = v_id;
+  end
+$$`;
+
+/**
  * pg_trgm's operator class lives in whatever schema the extension was installed into (one per
  * database), so the index statements name it from the catalogue. Two migrations racing to create the
  * extension is not an error.
@@ -176,6 +212,7 @@ export const statements = [
   ...triggersOn('ratings', 'store_months', 'store_months_track()'),
   rebuild,
   `select row_counts_rebuild()`,
+  rateStore,
   // What the searches look in, lowercased once when a row is written: one LIKE per row instead of an
   // ILIKE per column. Fields are joined by a unit separator (chr(31)), which a search cannot contain.
   `alter table stores add column search_text text generated always as (lower(name) || chr(31) || lower(address)) stored`,

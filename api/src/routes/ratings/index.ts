@@ -5,7 +5,7 @@ import { ownRatingResponseSchema, ratingDeleteResponseSchema, ratingIdParamsSche
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
-import { toRating, toStoreStats } from '../../http/dto';
+import { type RatingRow, type StoreStatsRow, toRating, toStoreStats } from '../../http/dto';
 import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
 import { inTransaction } from '../../db/transaction';
 import { storeStatsRow } from '../stores/queries';
@@ -53,46 +53,21 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const { rating, comment } = request.body;
       const me = currentUser(request);
       try {
-        // In one transaction, so the figures answered are the store's right after this write (the
-        // trigger's update of the store row holds its lock until commit). One statement writes: the
-        // store must exist and not be the caller's, and the caller's rating of it is created or
-        // replaced (the unique (user_id, store_id) key); only when it writes nothing do we look at why.
-        const result = await inTransaction(db, async (trx) => {
-          const row = await trx
-            .insertInto('ratings')
-            .columns(['user_id', 'store_id', 'rating', 'comment'])
-            .expression((eb) =>
-              eb
-                .selectFrom('stores')
-                .select([
-                  sql<number>`${me.id}::int`.as('user_id'),
-                  'stores.id',
-                  sql<number>`${rating}::smallint`.as('rating'),
-                  sql<string | null>`${comment ?? null}::text`.as('comment'),
-                ])
-                .where('stores.id', '=', storeId)
-                .where('stores.owner_id', '<>', me.id),
-            )
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'store_id']).doUpdateSet((eb) => ({
-                rating: eb.ref('excluded.rating'),
-                comment: eb.ref('excluded.comment'),
-                updated_at: NOW,
-              })),
-            )
-            .returning([...RATING_COLUMNS, sql<boolean>`(xmax = 0)`.as('inserted')])
-            .executeTakeFirst();
-          if (!row) {
-            const store = await trx.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
-            throw store ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.storeNotFound);
-          }
-          return { row, stats: await storeStatsRow(trx, storeId) };
-        });
-        reply.code(result.row.inserted ? 201 : 200);
+        // rate_store (migration 0003): the store must exist and not be the caller's; the caller's rating
+        // of it is created or replaced; the answer carries the store's figures right after this write.
+        // One statement, one round trip. Only when it writes nothing do we look at why.
+        const { rows } = await sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
+          select * from rate_store(${me.id}, ${storeId}, ${rating}::smallint, ${comment ?? null}::text)`.execute(db);
+        const row = rows[0];
+        if (!row) {
+          const store = await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
+          throw store ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.storeNotFound);
+        }
+        reply.code(row.inserted ? 201 : 200);
         return {
-          message: result.row.inserted ? MESSAGES.ratingSubmitted : MESSAGES.ratingUpdated,
-          rating: toRating(result.row),
-          storeStats: toStoreStats(result.stats!),
+          message: row.inserted ? MESSAGES.ratingSubmitted : MESSAGES.ratingUpdated,
+          rating: toRating(row),
+          storeStats: toStoreStats(row),
         };
       } catch (error) {
         // The store, or the caller's account, was deleted between the check and the write.
