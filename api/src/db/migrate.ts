@@ -27,13 +27,22 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorFor(db: Kysely<DB>, schema?: string): Migrator {
+  return new Migrator({
     db,
     provider: new StaticMigrationProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration over existing data). */
+export async function migrateUpTo(db: Kysely<DB>, name: keyof typeof MIGRATIONS & string): Promise<void> {
+  const { error } = await migratorFor(db).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
+  const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
