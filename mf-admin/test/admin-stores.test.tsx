@@ -1,8 +1,19 @@
 // The stores table (/admin/stores) from the admin's side: what it asks the API, how search, sorting by
 // column and pagination change the request and the URL, and its empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AdminStore } from 'shared-contracts';
-import { createFakeApi, currentQuery, expectToast, type FakeApi, makeStore, renderAt, storePage } from './render-helpers';
+import { type AdminStore, MESSAGES } from 'shared-contracts';
+import {
+  apiError,
+  createFakeApi,
+  currentQuery,
+  expectToast,
+  type FakeApi,
+  localCount,
+  makeStore,
+  renderAt,
+  storePage,
+  toastTexts,
+} from './render-helpers';
 
 const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc' };
 const ten = Array.from({ length: 10 }, (_, i) => makeStore(i + 1));
@@ -143,5 +154,58 @@ describe('stores table: search, sort and pages', () => {
     await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 2 }));
     expect(currentQuery()).toEqual({ page: '2' });
     expect(await screen.findByText('Showing 11–20 of 21 stores')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});
+
+describe('stores table: a bounded list (only the first 1,000 results can be paged to)', () => {
+  const pageNumbers = () =>
+    within(screen.getByRole('navigation', { name: 'Stores pages' }))
+      .getAllByRole('button')
+      .flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+
+  it("a search whose count was capped shows '1,000+' and the hint by the pagination, not an error", async () => {
+    renderAt('/admin/stores?search=road', { api: apiWith(ten, { total: 1000, totalCapped: true }) });
+    await screen.findByRole('table', { name: /^Stores/ });
+    // '1,000+' in English.
+    expect(screen.getByText(`Showing 1–10 of ${localCount(1000)}+ stores`)).toBeInTheDocument();
+    expect(within(table()).getByText(`(${localCount(1000)}+ in all matching “road”)`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('all 100,000 stores: the exact total, the hint, and no page beyond the last one the API opens', async () => {
+    renderAt('/admin/stores?page=100', { api: apiWith(ten, { total: 100_000, page: 100 }) });
+    await screen.findByRole('table', { name: /^Stores/ });
+    expect(screen.getByText(`Showing 991–${localCount(1000)} of ${localCount(100_000)} stores`)).toBeInTheDocument();
+    expect(within(table()).getByText(`(${localCount(100_000)} in all)`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('an answer of 100,000 with 84 pages offers no page beyond 84', async () => {
+    renderAt('/admin/stores', { api: apiWith(ten, { total: 100_000, totalPages: 84 }) });
+    await screen.findByRole('table', { name: /^Stores/ });
+    expect(screen.getByText(`Showing 1–10 of ${localCount(100_000)} stores`)).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3, 4, 5, 84]);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it('a page beyond the window (typed into the URL) shows why, toasts nothing, and offers the first page', async () => {
+    const api = createFakeApi();
+    api.admin.listStores.mockRejectedValueOnce(apiError(400, MESSAGES.listWindow)).mockResolvedValue(storePage(ten, { total: 100_000 }));
+    const { user } = renderAt('/admin/stores?page=5000', { api });
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+    expect(currentQuery()).toEqual({});
+    expect(await screen.findByRole('table', { name: /^Stores/ })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,20 @@
 // The users table (/admin/users) from the admin's side: what it asks the API, how search, the role
 // filter, sorting by column and pagination change the request and the URL, and its empty and failed states.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { User } from 'shared-contracts';
-import { ADMIN, createFakeApi, currentQuery, expectToast, type FakeApi, makeUser, renderAt, userPage } from './render-helpers';
+import { MESSAGES, type User } from 'shared-contracts';
+import {
+  ADMIN,
+  apiError,
+  createFakeApi,
+  currentQuery,
+  expectToast,
+  type FakeApi,
+  localCount,
+  makeUser,
+  renderAt,
+  toastTexts,
+  userPage,
+} from './render-helpers';
 
 const DEFAULT_QUERY = { page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc' };
 const ten = Array.from({ length: 10 }, (_, i) => makeUser(i + 2));
@@ -201,6 +213,8 @@ describe('users table: pagination', () => {
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Showing 1–10 of 25 users')).toBeInTheDocument();
+    expect(within(table()).getByText('(25 in all matching “street”)')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
 
     api.admin.listUsers.mockResolvedValue(userPage(ten, { total: 25, page: 2 }));
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
@@ -225,5 +239,64 @@ describe('users table: pagination', () => {
     expect(await screen.findByText('There are no users on this page.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
     await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});
+
+describe('users table: a bounded list (only the first 1,000 results can be paged to)', () => {
+  const pageNumbers = () =>
+    within(screen.getByRole('navigation', { name: 'Users pages' }))
+      .getAllByRole('button')
+      .flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+
+  it("a search whose count was capped shows '1,000+' and the hint by the pagination, not an error", async () => {
+    renderAt('/admin/users?search=street', { api: apiWith(ten, { total: 1000, totalCapped: true }) });
+    await screen.findByRole('table', { name: /^Users/ });
+    // '1,000+' in English.
+    expect(screen.getByText(`Showing 1–10 of ${localCount(1000)}+ users`)).toBeInTheDocument();
+    expect(within(table()).getByText(`(${localCount(1000)}+ in all matching “street”)`)).toBeInTheDocument();
+    const hint = screen.getByRole('note');
+    expect(hint).toHaveTextContent(MESSAGES.listWindow);
+    expect(hint).not.toHaveFocus();
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('all 100,000 users: the exact total, the hint, and no page beyond the last one the API opens', async () => {
+    // 10 a page: the API opens 100 pages (the first 1,000 rows).
+    const api = apiWith(ten, { total: 100_000, page: 100 });
+    renderAt('/admin/users?page=100', { api });
+    await screen.findByRole('table', { name: /^Users/ });
+    expect(screen.getByText(`Showing 991–${localCount(1000)} of ${localCount(100_000)} users`)).toBeInTheDocument();
+    expect(within(table()).getByText(`(${localCount(100_000)} in all)`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.getByRole('button', { name: 'Page 100' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('an answer of 100,000 with 84 pages offers no page beyond 84', async () => {
+    renderAt('/admin/users', { api: apiWith(ten, { total: 100_000, totalPages: 84 }) });
+    await screen.findByRole('table', { name: /^Users/ });
+    expect(screen.getByText(`Showing 1–10 of ${localCount(100_000)} users`)).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3, 4, 5, 84]);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it('a page beyond the window (typed into the URL) shows why, toasts nothing, and offers the first page', async () => {
+    const api = createFakeApi();
+    api.admin.listUsers.mockRejectedValueOnce(apiError(400, MESSAGES.listWindow)).mockResolvedValue(userPage(ten, { total: 100_000 }));
+    const { user } = renderAt('/admin/users?page=5000&sortBy=email', { api });
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastTexts()).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'email' }));
+    expect(currentQuery()).toEqual({ sortBy: 'email' });
+    expect(await screen.findByRole('table', { name: /^Users/ })).toBeInTheDocument();
   });
 });

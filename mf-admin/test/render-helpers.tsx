@@ -8,13 +8,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import type { AdminDashboardResponse, AdminStore, AdminStoreListResponse, AdminUserListResponse, Role, User } from 'shared-contracts';
 import type { AuthContextValue } from 'shared-contracts/react';
-import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from '../../tools/testing';
+import { createFakeApi, type FakeApi, fakeAuth, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
 import AdminAnalyticsPage from '../src/exposed/AdminAnalyticsPage';
 import AdminDashboardPage from '../src/exposed/AdminDashboardPage';
 import AdminStoresPage from '../src/exposed/AdminStoresPage';
 import AdminUsersPage from '../src/exposed/AdminUsersPage';
 
-export { apiError, createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi } from '../../tools/testing';
+export { apiError, createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, localCount, type PageOptions } from '../../tools/testing';
 
 // ---------- data ----------
 
@@ -52,12 +52,12 @@ export function makeStore(id: number, overrides: Partial<AdminStore> = {}): Admi
   };
 }
 
-export function userPage(users: User[], { total = users.length, page = 1, limit = 10 } = {}): AdminUserListResponse {
-  return { users, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function userPage(users: User[], options: PageOptions = {}): AdminUserListResponse {
+  return { users, ...pageCounts(users.length, options) };
 }
 
-export function storePage(stores: AdminStore[], { total = stores.length, page = 1, limit = 10 } = {}): AdminStoreListResponse {
-  return { stores, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function storePage(stores: AdminStore[], options: PageOptions = {}): AdminStoreListResponse {
+  return { stores, ...pageCounts(stores.length, options) };
 }
 
 export function makeDashboard(overrides: Partial<AdminDashboardResponse> = {}): AdminDashboardResponse {

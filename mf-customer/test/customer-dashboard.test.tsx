@@ -169,6 +169,14 @@ describe('customer dashboard: recommended stores', () => {
     expect(within(third).getByRole('link', { name: 'Corner Book Nook' })).toHaveAttribute('href', '/stores/13');
   });
 
+  it('claims no count for a capped answer (no total is shown) and needs no list-window hint: it never pages', async () => {
+    renderAt('/user-dashboard', { api: apiWith(makeDashboard(), listResponse(six, { total: 1000, totalCapped: true })) });
+    const recommended = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(await within(recommended).findAllByRole('listitem')).toHaveLength(3);
+    expect(within(recommended).queryByText(/1,?000/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('says so kindly when there is nothing left to recommend', async () => {
     renderAt('/user-dashboard', { api: apiWith(makeDashboard(), listResponse([])) });
     const recommended = screen.getByRole('region', { name: 'Recommended for you' });

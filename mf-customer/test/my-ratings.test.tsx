@@ -1,11 +1,12 @@
 // /ratings from the customer's side: their own ratings with links to each store, sorting and paging in
 // the URL, editing and deleting in place with their toasts, and the empty, loading and error states.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MyRating } from 'shared-contracts';
+import { MESSAGES, type MyRating } from 'shared-contracts';
 import {
   createFakeApi,
   currentQuery,
   httpError,
+  localCount,
   makeMyRating,
   myRatingsResponse,
   pending,
@@ -136,6 +137,7 @@ describe('my ratings: sorting and paging in the URL', () => {
     expect(await findRow('Store number 111')).toBeInTheDocument();
     expect(api.users.ratings).toHaveBeenLastCalledWith({ page: 2, limit: 10, sortBy: 'rating', sortOrder: 'asc' });
     expect(screen.getByText('Showing 11–11 of 23 ratings')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
 
     await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: '3' }));
     expect(currentQuery()).toEqual({ sort: 'lowest', page: '3' });
@@ -143,6 +145,61 @@ describe('my ratings: sorting and paging in the URL', () => {
 
     await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: /Previous/ }));
     expect(currentQuery()).toEqual({ sort: 'lowest', page: '2' });
+  });
+});
+
+describe('my ratings: a bounded list (only the first 1,000 ratings can be paged to)', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => makeMyRating(i + 1));
+  const pageNumbers = () =>
+    within(screen.getByRole('navigation', { name: 'Pagination' }))
+      .getAllByRole('button')
+      .flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+
+  it("a capped count shows '1,000+' and the hint by the pagination", async () => {
+    renderAt('/ratings', { api: apiWith(myRatingsResponse(ten, { total: 1000, totalCapped: true })) });
+    await findRow('Store number 101');
+    // '1,000+' in English.
+    expect(screen.getByText(`Showing 1–10 of ${localCount(1000)}+ ratings`)).toBeInTheDocument();
+    const hint = screen.getByRole('note');
+    expect(hint).toHaveTextContent(MESSAGES.listWindow);
+    expect(hint).not.toHaveFocus();
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('100,000 ratings: the exact total, the hint, and no page beyond the last one the API opens', async () => {
+    // 10 a page: the API opens 100 pages (the first 1,000 rows).
+    renderAt('/ratings?page=100', { api: apiWith(myRatingsResponse(ten, { total: 100_000, page: 100 })) });
+    await findRow('Store number 101');
+    expect(screen.getByText(`Showing 991–${localCount(1000)} of ${localCount(100_000)} ratings`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.getByRole('button', { name: '100' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    expect(currentQuery()).toEqual({ page: '100' });
+  });
+
+  it('an answer of 100,000 with 84 pages offers no page beyond 84', async () => {
+    renderAt('/ratings', { api: apiWith(myRatingsResponse(ten, { total: 100_000, totalPages: 84 })) });
+    await findRow('Store number 101');
+    expect(screen.getByText(`Showing 1–10 of ${localCount(100_000)} ratings`)).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3, 4, 5, 84]);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it('a page beyond the window (typed into the URL) shows why, toasts nothing, and offers the first page', async () => {
+    const api = createFakeApi();
+    api.users.ratings.mockRejectedValueOnce(httpError(400, MESSAGES.listWindow)).mockResolvedValue(myRatingsResponse(ten, { total: 100_000 }));
+    const { user } = renderAt('/ratings?sort=oldest&page=5000', { api });
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load your ratings')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(api.users.ratings).toHaveBeenLastCalledWith({ page: 1, limit: 10, sortBy: 'created_at', sortOrder: 'asc' }));
+    expect(currentQuery()).toEqual({ sort: 'oldest' });
+    expect(await findRow('Store number 101')).toBeInTheDocument();
   });
 });
 

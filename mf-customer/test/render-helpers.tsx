@@ -11,14 +11,14 @@ import type {
   User,
   UserDashboardResponse,
 } from 'shared-contracts';
-import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, renderRoutes } from '../../tools/testing';
+import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
 import CustomerDashboardPage from '../src/exposed/CustomerDashboardPage';
 import MyRatingsPage from '../src/exposed/MyRatingsPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser } from '../../tools/testing';
+export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser, localCount, type PageOptions } from '../../tools/testing';
 
-export function listResponse(stores: Store[], { total = stores.length, page = 1, limit = 6 } = {}): StoreListResponse {
-  return { stores, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function listResponse(stores: Store[], { limit = 6, ...options }: PageOptions = {}): StoreListResponse {
+  return { stores, ...pageCounts(stores.length, { limit, ...options }) };
 }
 
 export function makeActivity(n: number, overrides: Partial<Activity> = {}): Activity {
@@ -49,8 +49,8 @@ export function makeMyRating(id: number, overrides: Partial<MyRating> = {}): MyR
   };
 }
 
-export function myRatingsResponse(ratings: MyRating[], { total = ratings.length, page = 1, limit = 10 } = {}): MyRatingsResponse {
-  return { ratings, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function myRatingsResponse(ratings: MyRating[], { limit = 10, ...options }: PageOptions = {}): MyRatingsResponse {
+  return { ratings, ...pageCounts(ratings.length, { limit, ...options }) };
 }
 
 /** What PUT /api/ratings/:id answers for `rating` (as stored) with the store's new average. */

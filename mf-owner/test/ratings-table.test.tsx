@@ -1,7 +1,7 @@
 // The ratings table of the owner dashboard from the owner's side: its rows, what it asks the API for,
 // and how sorting, the store filter and pagination change the request and the URL.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { OwnerRating, OwnerStore } from 'shared-contracts';
+import { MESSAGES, type OwnerRating, type OwnerStore } from 'shared-contracts';
 import {
   createFakeApi,
   currentQuery,
@@ -9,6 +9,7 @@ import {
   dashboardResponse,
   httpError,
   lastQuery,
+  localCount,
   makeRating,
   makeStore,
   renderDashboard,
@@ -206,6 +207,7 @@ describe('ratings table: pagination', () => {
 
     await user.click(within(pagination()!).getByRole('button', { name: '3' }));
     await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 3, storeId: 1 }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('a page past the end offers to go back to the first page', async () => {
@@ -215,5 +217,77 @@ describe('ratings table: pagination', () => {
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
     await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
     expect(currentQuery()).toEqual({});
+  });
+});
+
+describe('ratings table: a bounded list (only the first 1,000 ratings can be paged to)', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => makeRating(i + 1));
+  const pageNumbers = () =>
+    within(pagination()!)
+      .getAllByRole('button')
+      .flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+
+  it("a capped count shows '1,000+' and the hint by the pagination", async () => {
+    renderDashboard('?storeId=1', { api: apiWith(ten, { total: 1000, totalCapped: true }) });
+    await screen.findByRole('table', { name: /^Ratings of / });
+    // '1,000+' in English.
+    expect(screen.getByText(`Showing 1–10 of ${localCount(1000)}+ ratings`)).toBeInTheDocument();
+    const hint = screen.getByRole('note');
+    expect(hint).toHaveTextContent(MESSAGES.listWindow);
+    expect(hint).not.toHaveFocus();
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('100,000 ratings: the exact total, the hint, and no page beyond the last one the API opens', async () => {
+    // 10 a page: the API opens 100 pages (the first 1,000 rows).
+    renderDashboard('?page=100', { api: apiWith(ten, { total: 100_000, page: 100 }) });
+    await screen.findByRole('table', { name: /^Ratings of / });
+    expect(screen.getByText(`Showing 991–${localCount(1000)} of ${localCount(100_000)} ratings`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(100);
+    expect(within(pagination()!).getByRole('button', { name: '100' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination()!).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('an answer of 100,000 with 84 pages offers no page beyond 84', async () => {
+    renderDashboard('', { api: apiWith(ten, { total: 100_000, totalPages: 84 }) });
+    await screen.findByRole('table', { name: /^Ratings of / });
+    expect(screen.getByText(`Showing 1–10 of ${localCount(100_000)} ratings`)).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3, 4, 5, 84]);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it('a page beyond the window (typed into the URL) shows why, toasts nothing, and offers the first page', async () => {
+    const api = createFakeApi();
+    api.owner.dashboard.mockRejectedValueOnce(httpError(400, MESSAGES.listWindow)).mockResolvedValue(dashboardResponse(STORES, ten, { total: 100_000 }));
+    const { user } = renderDashboard('?page=5000&sortBy=rating', { api });
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch dashboard data')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your dashboard could not be loaded.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating' }));
+    expect(await screen.findByRole('table', { name: /^Ratings of / })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Harbour Books' })).toBeInTheDocument();
+  });
+
+  it('a refused page after the dashboard loaded keeps the stores and offers the first page in the table', async () => {
+    const api = createFakeApi();
+    api.owner.dashboard.mockResolvedValueOnce(dashboardResponse(STORES, ten, { total: 25 })).mockRejectedValueOnce(httpError(400, MESSAGES.listWindow));
+    const { user } = renderDashboard('', { api });
+    await screen.findByRole('table', { name: /^Ratings of / });
+    await user.click(within(pagination()!).getByRole('button', { name: 'Next' }));
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('article', { name: 'Harbour Books' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch dashboard data')).not.toBeInTheDocument();
+
+    api.owner.dashboard.mockResolvedValue(dashboardResponse(STORES, ten, { total: 25 }));
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+    expect(await screen.findByRole('table', { name: /^Ratings of / })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // Renders the owner dashboard as the shell would: inside a router at /store-owner, with the API client
 // and the signed-in store owner from context (fakes here), and a toaster to read toasts from.
 import { Route } from 'react-router-dom';
+import { LIST_WINDOW } from 'shared-contracts';
 import type {
   OwnerDashboardResponse,
   OwnerMonthlyTrendPoint,
@@ -12,7 +13,7 @@ import type {
 import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from '../../tools/testing';
 import OwnerDashboardPage from '../src/exposed/OwnerDashboardPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError } from '../../tools/testing';
+export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, localCount, type PageOptions } from '../../tools/testing';
 
 export const OWNER: User = {
   id: 99,
@@ -71,11 +72,21 @@ export function makeRating(id: number, overrides: Partial<OwnerRating> = {}): Ow
   };
 }
 
-/** A dashboard answer: summary worked out from the stores unless given; page info from total/page (limit 10). */
+/**
+ * A dashboard answer: summary worked out from the stores unless given; page info from total/page (limit 10),
+ * totalPages by default as the API answers it (only the pages within the first LIST_WINDOW rows).
+ */
 export function dashboardResponse(
   stores: OwnerStore[],
   ratings: OwnerRating[] = [],
-  { total = ratings.length, page = 1, limit = 10, summary }: { total?: number; page?: number; limit?: number; summary?: OwnerDashboardResponse['summary'] } = {},
+  {
+    total = ratings.length,
+    page = 1,
+    limit = 10,
+    totalPages = Math.ceil(Math.min(total, LIST_WINDOW) / limit),
+    totalCapped,
+    summary,
+  }: { total?: number; page?: number; limit?: number; totalPages?: number; totalCapped?: boolean; summary?: OwnerDashboardResponse['summary'] } = {},
 ): OwnerDashboardResponse {
   const totalRatings = stores.reduce((n, s) => n + s.total_ratings, 0);
   const sum = stores.reduce((n, s) => n + s.average_rating * s.total_ratings, 0);
@@ -90,7 +101,8 @@ export function dashboardResponse(
     total,
     page,
     limit,
-    totalPages: Math.ceil(total / limit),
+    totalPages,
+    ...(totalCapped ? { totalCapped } : {}),
   };
 }
 

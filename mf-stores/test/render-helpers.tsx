@@ -10,11 +10,11 @@ import type {
   StoreRatingsResponse,
   User,
 } from 'shared-contracts';
-import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, renderRoutes } from '../../tools/testing';
+import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
 import StoreDetailPage from '../src/exposed/StoreDetailPage';
 import StoreListPage from '../src/exposed/StoreListPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser } from '../../tools/testing';
+export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser, localCount, type PageOptions } from '../../tools/testing';
 
 export function makeStoreDetail(overrides: Partial<StoreDetail> = {}): StoreDetail {
   return {
@@ -58,12 +58,12 @@ export function makeOwnRating(overrides: Partial<Rating> = {}): Rating {
 }
 
 /** A list answer for `stores`, as the API pages them (limit 12). */
-export function listResponse(stores: Store[], { total = stores.length, page = 1, limit = 12 } = {}): StoreListResponse {
-  return { stores, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function listResponse(stores: Store[], { limit = 12, ...options }: PageOptions = {}): StoreListResponse {
+  return { stores, ...pageCounts(stores.length, { limit, ...options }) };
 }
 
-export function ratingsResponse(ratings: StoreRating[], { total = ratings.length, page = 1, limit = 50 } = {}): StoreRatingsResponse {
-  return { ratings, total, page, limit, totalPages: Math.ceil(total / limit) };
+export function ratingsResponse(ratings: StoreRating[], { limit = 50, ...options }: PageOptions = {}): StoreRatingsResponse {
+  return { ratings, ...pageCounts(ratings.length, { limit, ...options }) };
 }
 
 export interface RenderOptions {

@@ -5,6 +5,7 @@ import {
   createFakeApi,
   httpError,
   listResponse,
+  localCount,
   makeOwnRating,
   makeStore,
   makeStoreDetail,
@@ -13,9 +14,9 @@ import {
   ratingsResponse,
   renderAt,
 } from './render-helpers';
-import type { StoreDetail, StoreRating } from 'shared-contracts';
+import { MESSAGES, type StoreDetail, type StoreRating } from 'shared-contracts';
 
-function apiFor(store: StoreDetail = makeStoreDetail(), ratings: StoreRating[] = [], options: { total?: number } = {}) {
+function apiFor(store: StoreDetail = makeStoreDetail(), ratings: StoreRating[] = [], options: Parameters<typeof ratingsResponse>[1] = {}) {
   const api = createFakeApi();
   api.stores.get.mockResolvedValue({ store });
   api.stores.ratings.mockResolvedValue(ratingsResponse(ratings, options));
@@ -185,6 +186,7 @@ describe('store detail: the list of ratings', () => {
     expect(comments.slice(0, 1)).toEqual(['First page 1']);
     expect(comments.slice(-2)).toEqual(['Second page 1', 'Second page 2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it("a failing 'Load more' toasts and keeps what is shown", async () => {
@@ -197,6 +199,50 @@ describe('store detail: the list of ratings', () => {
     expect(await screen.findByText('Failed to fetch store details')).toBeInTheDocument();
     expect(screen.getByText('First page 50')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled());
+  });
+
+  const page = (n: number) => Array.from({ length: 50 }, (_, i) => makeStoreRating(100_000 - (n - 1) * 50 - i, { comment: `Page ${n} rating ${i + 1}` }));
+
+  it("a store with 100,000 ratings: the exact total, the hint, and 'Load more' only up to the 20 pages the API opens", async () => {
+    const api = apiFor(makeStoreDetail(), page(1), { total: 100_000 });
+    const { user } = renderAt('/stores/42', { api });
+    await screen.findByText('Page 1 rating 1');
+    const section = screen.getByRole('region', { name: /All Ratings/ });
+    expect(within(section).getByRole('heading', { name: `All Ratings (${localCount(100_000)})` })).toBeInTheDocument();
+    expect(within(section).getByText(`Showing 50 of ${localCount(100_000)}`)).toBeInTheDocument();
+    expect(within(section).getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+
+    for (let n = 2; n <= 20; n++) {
+      api.stores.ratings.mockResolvedValueOnce(ratingsResponse(page(n), { total: 100_000, page: n }));
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText(`Page ${n} rating 50`);
+    }
+    expect(api.stores.ratings).toHaveBeenLastCalledWith('42', { page: 20, limit: 50 });
+    expect(within(section).getByText(`Showing ${localCount(1000)} of ${localCount(100_000)}`)).toBeInTheDocument();
+    // Page 21 would start beyond the first 1,000 ratings: it is not offered, and the hint says why.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(api.stores.ratings).toHaveBeenCalledTimes(20);
+  });
+
+  it("a capped count reads '1,000+'", async () => {
+    renderAt('/stores/42', { api: apiFor(makeStoreDetail(), page(1), { total: 1000, totalCapped: true }) });
+    await screen.findByText('Page 1 rating 1');
+    expect(screen.getByRole('heading', { name: `All Ratings (${localCount(1000)}+)` })).toBeInTheDocument();
+    expect(screen.getByText(`Showing 50 of ${localCount(1000)}+`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it("if the API refuses the next page as beyond the window, 'Load more' goes, with the hint and no error toast", async () => {
+    const api = apiFor(makeStoreDetail(), page(1), { total: 100_000 });
+    const { user } = renderAt('/stores/42', { api });
+    await screen.findByText('Page 1 rating 1');
+    api.stores.ratings.mockRejectedValueOnce(httpError(400, MESSAGES.listWindow));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+    expect(screen.getByText('Page 1 rating 50')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(screen.queryByText('Failed to fetch store details')).not.toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,14 @@
 // The store list (/stores) from the user's side: what it asks the API, what it shows, and how search,
 // sort, chips and pagination change the request and the URL.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Store } from 'shared-contracts';
+import { MESSAGES, type Store } from 'shared-contracts';
 import {
   createFakeApi,
   currentLocation,
   currentQuery,
   httpError,
   listResponse,
+  localCount,
   makeStore,
   makeUser,
   renderAt,
@@ -329,6 +330,7 @@ describe('store list: pagination', () => {
     expect(within(nav).getByRole('button', { name: '1' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: '2' })).not.toHaveAttribute('aria-current');
     expect(screen.getByText('Showing 1–12 of 30 stores')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
 
     api.stores.list.mockResolvedValue(listResponse(twelve, { total: 30, page: 2 }));
     await user.click(within(nav).getByRole('button', { name: '2' }));
@@ -364,5 +366,74 @@ describe('store list: pagination', () => {
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['← Previous', '1', '9', '10', '11', '20', 'Next →']);
     expect(within(nav).getByRole('button', { name: '10' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows no list-window hint on a one-page list', async () => {
+    renderAt('/stores', { api: apiWith(twelve, { total: 12 }) });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    expect(screen.getByText('Showing 1–12 of 12 stores')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.listWindow)).not.toBeInTheDocument();
+  });
+});
+
+describe('store list: a bounded list (only the first 1,000 results can be paged to)', () => {
+  const twelve = Array.from({ length: 12 }, (_, i) => makeStore(i + 1));
+  const pageNumbers = () =>
+    within(screen.getByRole('navigation', { name: 'Pagination' }))
+      .getAllByRole('button')
+      .flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+
+  it("a search whose count was capped shows '1,000+' (not exactly 1,000) and the hint by the pagination", async () => {
+    const api = apiWith(twelve, { total: 1000, totalCapped: true });
+    renderAt('/stores?search=road', { api });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    // '1,000+' in English.
+    expect(screen.getByText(`Showing 1–12 of ${localCount(1000)}+ stores`)).toBeInTheDocument();
+    expect(screen.queryByText(/of 1,?000 stores/)).not.toBeInTheDocument();
+    const hint = screen.getByRole('note');
+    expect(hint).toHaveTextContent(MESSAGES.listWindow);
+    expect(hint).not.toHaveFocus();
+    expect(Math.max(...pageNumbers())).toBe(84);
+    // A hint, not an error.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch stores')).not.toBeInTheDocument();
+  });
+
+  it('all 100,000 stores: the exact total, the hint, and no page beyond the 84 the API opens', async () => {
+    const api = apiWith(twelve, { total: 100_000, page: 84, totalPages: 84 });
+    renderAt('/stores?page=84', { api });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    expect(screen.getByText(`Showing ${localCount(997)}–${localCount(1008)} of ${localCount(100_000)} stores`)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+    expect(Math.max(...pageNumbers())).toBe(84);
+    expect(screen.getByRole('button', { name: '84' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '85' })).not.toBeInTheDocument();
+  });
+
+  it('from page 1 of all 100,000 stores, the last page offered is 84', async () => {
+    renderAt('/stores', { api: apiWith(twelve, { total: 100_000 }) });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    expect(screen.getByText(`Showing 1–12 of ${localCount(100_000)} stores`)).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3, 4, 5, 84]);
+    expect(screen.getByRole('note')).toHaveTextContent(MESSAGES.listWindow);
+  });
+
+  it('a page beyond the window (typed into the URL) shows why, with no error toast, and a way back to page 1', async () => {
+    const api = createFakeApi();
+    api.stores.list.mockRejectedValueOnce(httpError(400, MESSAGES.listWindow)).mockResolvedValue(listResponse(twelve, { total: 100_000 }));
+    const { user } = renderAt('/stores?page=5000', { api });
+    const refusal = await screen.findByText(MESSAGES.listWindow);
+    expect(refusal.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Failed to fetch stores')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+    expect(currentLocation()).toBe('/stores');
+    expect(await screen.findByRole('link', { name: 'Store number 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go to the first page' })).not.toBeInTheDocument();
   });
 });

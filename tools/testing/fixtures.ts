@@ -1,5 +1,5 @@
 // Sample records the apps' tests build on; each takes overrides for the fields a test cares about.
-import type { Role, Store, User } from 'shared-contracts';
+import { LIST_WINDOW, type Role, type Store, type User } from 'shared-contracts';
 
 /** A user of `role` (a customer by default). */
 export function makeUser(role: Role = 'normal_user', overrides: Partial<User> = {}): User {
@@ -32,3 +32,27 @@ export function makeStore(id: number, overrides: Partial<Store> = {}): Store {
     ...overrides,
   };
 }
+
+export interface PageOptions {
+  total?: number;
+  page?: number;
+  limit?: number;
+  /** By default what the API answers: the pages within the first LIST_WINDOW rows. */
+  totalPages?: number;
+  /** A searched or filtered list whose matches were counted only up to LIST_WINDOW. */
+  totalCapped?: boolean;
+}
+
+/** A list answer's page fields as the API answers them (a bounded list: only the first LIST_WINDOW rows can be paged to). */
+export function pageCounts(count: number, { total = count, page = 1, limit = 10, totalPages, totalCapped }: PageOptions) {
+  return {
+    total,
+    page,
+    limit,
+    totalPages: totalPages ?? Math.ceil(Math.min(total, LIST_WINDOW) / limit),
+    ...(totalCapped ? { totalCapped } : {}),
+  };
+}
+
+/** A count as the reader's locale writes it (what the pages show): localCount(100000) is '100,000' in English. */
+export const localCount = (n: number) => new Intl.NumberFormat().format(n);

@@ -27,12 +27,16 @@ export interface PaginationProps {
   tight?: boolean;
 }
 
-/** Previous, numbered pages and Next; shown only when there is more than one page. */
+/**
+ * Previous, numbered pages and Next; shown only when there is more than one page. It never offers a page
+ * beyond `totalPages` (the pages the list answer says can be opened).
+ */
 export function Pagination({ page, totalPages, onPage, label = 'Pagination', pageLabel, tight = false }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
     <nav className={tight ? `${styles.nav} ${styles.tight}` : styles.nav} aria-label={label}>
-      <button type="button" className={styles.step} onClick={() => onPage(page - 1)} disabled={page <= 1}>
+      {/* From a page past the end (an old link), Previous goes to the last page, never to one beyond it. */}
+      <button type="button" className={styles.step} onClick={() => onPage(Math.min(page - 1, totalPages))} disabled={page <= 1}>
         <span aria-hidden="true">← </span>Previous
       </button>
       <ul className={styles.pages}>

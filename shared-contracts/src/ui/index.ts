@@ -5,6 +5,7 @@
 // it from its one shared copy instead of a second one bundled in here.
 export * from './AverageBadge';
 export * from './FormAlert';
+export * from './ListWindow';
 export * from './Pagination';
 export * from './RatingDistribution';
 export * from './Spinner';

@@ -54,6 +54,20 @@ describe('Pagination', () => {
     expect(onPage.mock.calls).toEqual([[6], [4], [6]]);
   });
 
+  it('never offers a page beyond totalPages, even from a page past the end', async () => {
+    const user = userEvent.setup();
+    const onPage = jest.fn();
+    const { rerender } = render(<Pagination page={84} totalPages={84} onPage={onPage} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['← Previous', '1', '80', '81', '82', '83', '84', 'Next →']);
+    expect(screen.getByRole('button', { name: /next/i })).toBeDisabled();
+    rerender(<Pagination page={90} totalPages={84} onPage={onPage} />);
+    const numbers = screen.getAllByRole('button').flatMap((b) => (/^\d+$/.test(b.textContent ?? '') ? [Number(b.textContent)] : []));
+    expect(Math.max(...numbers)).toBe(84);
+    expect(screen.getByRole('button', { name: /next/i })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /previous/i }));
+    expect(onPage.mock.calls).toEqual([[84]]);
+  });
+
   it('names the page buttons with pageLabel when given', () => {
     render(<Pagination page={2} totalPages={3} onPage={jest.fn()} pageLabel={(n) => `Page ${n}`} />);
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');

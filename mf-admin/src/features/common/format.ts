@@ -1,12 +1,9 @@
 /** Display helpers shared by the admin pages. */
 import { formatAverage, parseAverage } from 'shared-contracts';
+import { formatCount } from 'shared-contracts/ui';
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-/** A whole count with the reader's grouping, e.g. '1,234'. */
-export function formatCount(n: number): string {
-  return integer.format(Number.isFinite(n) ? n : 0);
-}
+/** A whole count with the reader's grouping, e.g. '1,234' (the one helper every list screen uses). */
+export { formatCount };
 
 /** A percent change with its sign and one decimal: '+12.5%', '0.0%', '-3.2%'. */
 export function formatGrowth(percent: number): string {

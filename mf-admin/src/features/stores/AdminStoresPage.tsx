@@ -10,8 +10,8 @@ import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
-import { Pagination, Spinner } from 'shared-contracts/ui';
-import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
+import { ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
+import { EmptyPanel, ErrorPanel, ListWindowPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
 import { ratingsCount } from '../common/format';
 import { chooseSort } from '../common/list-state';
@@ -40,7 +40,7 @@ export default function AdminStoresPage() {
 function StoresScreen() {
   const api = useApi();
   const titleId = useId();
-  const { state, setState, status, data, reload } = useStoreList();
+  const { state, setState, status, data, reload, refused } = useStoreList();
   const [dialog, setDialog] = useState<Dialog>(null);
   const stores = data?.stores ?? [];
   const total = data?.total ?? 0;
@@ -89,7 +89,7 @@ function StoresScreen() {
         />
       </div>
 
-      <ListSummary page={state.page} shown={status === 'ready' ? stores.length : 0} total={total} noun={['store', 'stores']} />
+      <ListSummary page={state.page} shown={status === 'ready' ? stores.length : 0} total={total} totalCapped={data?.totalCapped} noun={['store', 'stores']} />
 
       {status === 'loading' && !data && <Spinner size="sm" label="Loading stores…" />}
       {status === 'loading' && data && (
@@ -97,13 +97,15 @@ function StoresScreen() {
           Loading stores…
         </p>
       )}
-      {status === 'error' && <ErrorPanel text="The stores could not be loaded." onRetry={reload} />}
+      {status === 'error' && refused && <ListWindowPanel onFirstPage={() => setState({ ...state, page: 1 })} />}
+      {status === 'error' && !refused && <ErrorPanel text="The stores could not be loaded." onRetry={reload} />}
 
       {status !== 'error' && data && stores.length > 0 && (
         <StoresTable
           stores={stores}
           state={state}
           total={total}
+          totalCapped={data.totalCapped}
           busy={status === 'loading'}
           onSort={(field) => setState(chooseSort(state, field))}
           onView={(store) => setDialog({ kind: 'details', store })}
@@ -139,6 +141,7 @@ function StoresScreen() {
       {status !== 'error' && (
         <Pagination label="Stores pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
       )}
+      {status !== 'error' && <ListWindowHint list={data} tight />}
 
       {dialog?.kind === 'details' && <StoreDetailsModal store={dialog.store} onClose={close} />}
       {dialog?.kind === 'create' && <StoreFormModal mode="create" onClose={close} onSaved={saved} />}

@@ -10,8 +10,8 @@ import { AdminOnly } from '../common/components/AdminOnly';
 import { ConfirmDialog } from '../common/components/ConfirmDialog';
 import { ListSummary } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
-import { Pagination, Spinner } from 'shared-contracts/ui';
-import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
+import { ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
+import { EmptyPanel, ErrorPanel, ListWindowPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
 import { chooseSort } from '../common/list-state';
 import buttons from '../common/styles/Buttons.module.css';
@@ -41,7 +41,7 @@ function UsersScreen() {
   const auth = useAuth();
   const titleId = useId();
   const roleFilterId = useId();
-  const { state, setState, status, data, reload } = useUserList();
+  const { state, setState, status, data, reload, refused } = useUserList();
   const [dialog, setDialog] = useState<Dialog>(null);
   const users = data?.users ?? [];
   const total = data?.total ?? 0;
@@ -109,7 +109,7 @@ function UsersScreen() {
         </div>
       </div>
 
-      <ListSummary page={state.page} shown={status === 'ready' ? users.length : 0} total={total} noun={['user', 'users']} />
+      <ListSummary page={state.page} shown={status === 'ready' ? users.length : 0} total={total} totalCapped={data?.totalCapped} noun={['user', 'users']} />
 
       {status === 'loading' && !data && <Spinner size="sm" label="Loading users…" />}
       {status === 'loading' && data && (
@@ -117,13 +117,15 @@ function UsersScreen() {
           Loading users…
         </p>
       )}
-      {status === 'error' && <ErrorPanel text="The users could not be loaded." onRetry={reload} />}
+      {status === 'error' && refused && <ListWindowPanel onFirstPage={() => setState({ ...state, page: 1 })} />}
+      {status === 'error' && !refused && <ErrorPanel text="The users could not be loaded." onRetry={reload} />}
 
       {status !== 'error' && data && users.length > 0 && (
         <UsersTable
           users={users}
           state={state}
           total={total}
+          totalCapped={data.totalCapped}
           busy={status === 'loading'}
           currentUserId={auth.user?.id}
           onSort={(field) => setState(chooseSort(state, field))}
@@ -159,6 +161,7 @@ function UsersScreen() {
       {status !== 'error' && (
         <Pagination label="Users pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
       )}
+      {status !== 'error' && <ListWindowHint list={data} tight />}
 
       {dialog?.kind === 'details' && <UserDetailsModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'create' && <UserFormModal mode="create" onClose={close} onSaved={saved} />}

@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'shared-contracts/react';
-import { Pagination, Spinner } from 'shared-contracts/ui';
-import { ratingsCount } from '../common/format';
+import { MESSAGES } from 'shared-contracts';
+import { formatCount, formatListTotal, ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
 import { MyRatingItem } from './components/MyRatingItem';
 import { useMyRatings } from './hooks/useMyRatings';
 import { useMyRatingsState } from './hooks/useMyRatingsState';
@@ -15,7 +15,7 @@ import { type MyRatingsSort, SORT_OPTIONS, toQuery } from './sorting';
 export default function MyRatingsPage() {
   const [state, setState] = useMyRatingsState();
   const query = useMemo(() => toQuery(state), [state]);
-  const { status, data, retry, refresh, patch } = useMyRatings(query);
+  const { status, data, refused, retry, refresh, patch } = useMyRatings(query);
   const titleId = useId();
   const sortId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,7 +40,8 @@ export default function MyRatingsPage() {
   let summary = '';
   if (status === 'ready' && ratings.length > 0) {
     const first = (state.page - 1) * query.limit + 1;
-    summary = `Showing ${first}–${first + ratings.length - 1} of ${ratingsCount(total)}`;
+    const noun = total === 1 && !data?.totalCapped ? 'rating' : 'ratings';
+    summary = `Showing ${formatCount(first)}–${formatCount(first + ratings.length - 1)} of ${formatListTotal({ total, totalCapped: data?.totalCapped })} ${noun}`;
   }
 
   return (
@@ -78,7 +79,16 @@ export default function MyRatingsPage() {
 
         {status === 'loading' && <Spinner label="Loading your ratings…" />}
 
-        {status === 'error' && (
+        {status === 'error' && refused && (
+          <div className={styles.empty} role="status">
+            <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
+            <button type="button" className={styles.primaryButton} onClick={() => setState({ ...state, page: 1 })}>
+              Go to the first page
+            </button>
+          </div>
+        )}
+
+        {status === 'error' && !refused && (
           <div className={styles.error} role="alert">
             <p className={styles.errorText}>Your ratings could not be loaded.</p>
             <button type="button" className={styles.primaryButton} onClick={retry}>
@@ -130,6 +140,7 @@ export default function MyRatingsPage() {
         )}
 
         {status !== 'error' && <Pagination page={state.page} totalPages={totalPages} onPage={(page) => setState({ ...state, page })} />}
+        {status === 'ready' && <ListWindowHint list={data} />}
       </section>
     </main>
   );

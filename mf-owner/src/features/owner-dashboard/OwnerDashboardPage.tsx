@@ -4,7 +4,7 @@
  * sortable, filterable, paged table. The table's state lives in the URL (useSearchParams).
  */
 import { useCallback, useId, useMemo, useState } from 'react';
-import type { OwnerRatingSortField } from 'shared-contracts';
+import { MESSAGES, type OwnerRatingSortField } from 'shared-contracts';
 import { Spinner } from 'shared-contracts/ui';
 import { storesCount } from '../common/format';
 import { RatingsTable } from './components/RatingsTable';
@@ -27,7 +27,7 @@ export default function OwnerDashboardPage() {
     setStoreGone(true);
     setState(chooseStore(state, undefined), { replace: true });
   }, [state, setState]);
-  const { status, data, retry } = useOwnerDashboard(query, { onUnknownStore });
+  const { status, data, refused, retry } = useOwnerDashboard(query, { onUnknownStore });
 
   const onSort = (field: OwnerRatingSortField) => setState(chooseSort(state, field));
   const onStore = (storeId: number | undefined) => {
@@ -47,7 +47,16 @@ export default function OwnerDashboardPage() {
 
       {!data && status === 'loading' && <Spinner label="Loading your dashboard…" />}
 
-      {!data && status === 'error' && (
+      {!data && status === 'error' && refused && (
+        <div className={styles.empty} role="status">
+          <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
+          <button type="button" className={styles.primaryButton} onClick={() => onPage(1)}>
+            Go to the first page
+          </button>
+        </div>
+      )}
+
+      {!data && status === 'error' && !refused && (
         <div className={styles.error} role="alert">
           <p className={styles.errorText}>Your dashboard could not be loaded.</p>
           <button type="button" className={styles.primaryButton} onClick={retry}>
@@ -92,9 +101,12 @@ export default function OwnerDashboardPage() {
             ratings={status === 'error' ? [] : data.ratings}
             total={data.total}
             totalPages={data.totalPages}
+            limit={data.limit}
+            totalCapped={data.totalCapped}
             state={state}
             loading={status === 'loading'}
             failed={status === 'error'}
+            refused={status === 'error' && refused}
             onSort={onSort}
             onStore={onStore}
             onPage={onPage}

@@ -3,9 +3,9 @@
  * in the URL (useSearchParams), so a reload, a shared link and the back button keep it.
  */
 import { useId, useMemo } from 'react';
-import { STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
+import { MESSAGES, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
 import { Link, useAuth, useLocation } from 'shared-contracts/react';
-import { Pagination } from 'shared-contracts/ui';
+import { formatCount, formatListTotal, ListWindowHint, Pagination } from 'shared-contracts/ui';
 import { ChipGroup } from './components/ChipGroup';
 import { SearchForm } from './components/SearchForm';
 import { SortControls } from './components/SortControls';
@@ -20,7 +20,7 @@ export default function StoreListPage() {
   const location = useLocation();
   const [state, setState] = useStoreListState();
   const query = useMemo(() => toListQuery(state), [state]);
-  const { status, data, retry } = useStoreList(query);
+  const { status, data, refused, retry } = useStoreList(query);
   const titleId = useId();
   const resultsId = useId();
 
@@ -38,7 +38,9 @@ export default function StoreListPage() {
   let summary = '';
   if (status === 'ready' && total > 0 && stores.length > 0) {
     const first = (state.page - 1) * STORE_PAGE_SIZE + 1;
-    summary = `Showing ${first}–${first + stores.length - 1} of ${total} ${total === 1 ? 'store' : 'stores'}`;
+    // A capped count says '1,000+' rather than claiming exactly 1,000.
+    const noun = total === 1 && !data?.totalCapped ? 'store' : 'stores';
+    summary = `Showing ${formatCount(first)}–${formatCount(first + stores.length - 1)} of ${formatListTotal({ total, totalCapped: data?.totalCapped })} ${noun}`;
   }
 
   return (
@@ -90,7 +92,18 @@ export default function StoreListPage() {
           </>
         )}
 
-        {status === 'error' && (
+        {status === 'error' && refused && (
+          <div className={styles.empty} role="status">
+            <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
+            <div className={styles.emptyActions}>
+              <button type="button" className={styles.secondaryButton} onClick={() => setState({ ...state, page: 1 })}>
+                Go to the first page
+              </button>
+            </div>
+          </div>
+        )}
+
+        {status === 'error' && !refused && (
           <div className={styles.error} role="alert">
             <p className={styles.errorText}>The stores could not be loaded.</p>
             <button type="button" className={styles.primaryButton} onClick={retry}>
@@ -136,6 +149,7 @@ export default function StoreListPage() {
         )}
 
         {status !== 'error' && <Pagination page={state.page} totalPages={totalPages} onPage={(page) => setState({ ...state, page })} />}
+        {status === 'ready' && <ListWindowHint list={data} />}
       </section>
     </main>
   );

@@ -1,5 +1,6 @@
 /** The empty and failed states of a screen or a section. */
 import type { ReactNode } from 'react';
+import { MESSAGES } from 'shared-contracts';
 import buttons from '../styles/Buttons.module.css';
 import page from '../styles/Page.module.css';
 
@@ -23,6 +24,23 @@ export function EmptyPanel({ icon, title, text, children }: { icon: string; titl
       <p className={page.noticeTitle}>{title}</p>
       {text && <p className={page.noticeText}>{text}</p>}
       {children && <div className={page.noticeActions}>{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * The API refused the page as beyond the list window (a page number typed into the URL, an old link):
+ * its message, said politely, and a way back to the first page.
+ */
+export function ListWindowPanel({ onFirstPage }: { onFirstPage: () => void }) {
+  return (
+    <div className={page.notice} role="status">
+      <p className={page.noticeText}>{MESSAGES.listWindow}</p>
+      <div className={page.noticeActions}>
+        <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onFirstPage}>
+          Go to the first page
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AdminStore } from 'shared-contracts';
 import { AverageRating } from '../../common/components/AverageRating';
+import { formatListTotal } from 'shared-contracts/ui';
 import styles from '../../common/components/DataTable.module.css';
 import { SortableHeader } from '../../common/components/SortableHeader';
 import { formatDate } from '../../common/format';
@@ -11,6 +12,8 @@ export interface StoresTableProps {
   stores: AdminStore[];
   state: StoreListState;
   total: number;
+  /** The matches were counted only up to LIST_WINDOW: the caption says '1,000+'. */
+  totalCapped?: boolean;
   busy: boolean;
   onSort: (field: StoreTableSortField) => void;
   onView: (store: AdminStore) => void;
@@ -19,7 +22,7 @@ export interface StoresTableProps {
 }
 
 /** The stores of one page: sortable by name, address, rating and date added, with row actions (email and phone are in the details). */
-export function StoresTable({ stores, state, total, busy, onSort, onView, onEdit, onDelete }: StoresTableProps) {
+export function StoresTable({ stores, state, total, totalCapped = false, busy, onSort, onView, onEdit, onDelete }: StoresTableProps) {
   const captionId = useId();
   const sort = { sortBy: state.sortBy, sortOrder: state.sortOrder, onSort };
   const action = `${buttons.button} ${buttons.small}`;
@@ -33,7 +36,7 @@ export function StoresTable({ stores, state, total, busy, onSort, onView, onEdit
         <caption id={captionId} className={styles.caption}>
           Stores
           <span className={styles.captionNote}>
-            ({total} in all{state.search ? ` matching “${state.search}”` : ''})
+            ({formatListTotal({ total, totalCapped })} in all{state.search ? ` matching “${state.search}”` : ''})
           </span>
         </caption>
         <thead>

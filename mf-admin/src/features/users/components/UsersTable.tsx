@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { AdminUserSortField, User } from 'shared-contracts';
+import { formatListTotal } from 'shared-contracts/ui';
 import styles from '../../common/components/DataTable.module.css';
 import { RoleBadge, YouBadge } from '../../common/components/RoleBadge';
 import { SortableHeader } from '../../common/components/SortableHeader';
@@ -11,6 +12,8 @@ export interface UsersTableProps {
   users: User[];
   state: UserListState;
   total: number;
+  /** The matches were counted only up to LIST_WINDOW: the caption says '1,000+'. */
+  totalCapped?: boolean;
   busy: boolean;
   currentUserId: number | undefined;
   onSort: (field: AdminUserSortField) => void;
@@ -20,7 +23,7 @@ export interface UsersTableProps {
 }
 
 /** The users of one page: sortable by name, email, role and created date, with row actions. */
-export function UsersTable({ users, state, total, busy, currentUserId, onSort, onView, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, state, total, totalCapped = false, busy, currentUserId, onSort, onView, onEdit, onDelete }: UsersTableProps) {
   const captionId = useId();
   const sort = { sortBy: state.sortBy, sortOrder: state.sortOrder, onSort };
   const action = `${buttons.button} ${buttons.small}`;
@@ -34,7 +37,7 @@ export function UsersTable({ users, state, total, busy, currentUserId, onSort, o
         <caption id={captionId} className={styles.caption}>
           Users
           <span className={styles.captionNote}>
-            ({total} in all{state.search ? ` matching “${state.search}”` : ''})
+            ({formatListTotal({ total, totalCapped })} in all{state.search ? ` matching “${state.search}”` : ''})
           </span>
         </caption>
         <thead>

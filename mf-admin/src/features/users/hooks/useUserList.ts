@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { MESSAGES, type AdminUserListResponse } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
+import { isListWindowError } from 'shared-contracts/ui';
 import { useListState } from '../../common/hooks/useListState';
 import { useRemoteData } from '../../common/hooks/useRemoteData';
 import { toUserQuery, USER_LIST_CONFIG } from '../list-config';
@@ -13,6 +14,8 @@ export function useUserList() {
   const result = useRemoteData<AdminUserListResponse>(JSON.stringify(query), () => api.admin.listUsers(query), {
     failureMessage: MESSAGES.fetchUsersFailed,
     toastId: 'fetch-users-failed',
+    // A page beyond the list window (e.g. typed into the URL): the screen says why and offers page 1.
+    isRefusal: isListWindowError,
   });
   return { state, setState, ...result };
 }

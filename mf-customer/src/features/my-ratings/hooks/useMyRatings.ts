@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { MyRatingsQuery, MyRatingsResponse } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
+import { isListWindowError } from 'shared-contracts/ui';
 
 /** The spec has no message for this list; this one says what failed. */
 export const LOAD_RATINGS_FAILED = 'Failed to load your ratings';
@@ -11,12 +12,14 @@ export type LoadStatus = 'loading' | 'ready' | 'error';
 /**
  * One page of the caller's ratings for `query`. A newer query wins over an older answer still on its
  * way. `refresh` fetches the same page again quietly (the rows stay on screen, a failure is only
- * logged); `patch` changes the page in place meanwhile.
+ * logged); `patch` changes the page in place meanwhile. `refused`: the API refused the page as beyond the
+ * list window (MESSAGES.listWindow): not a failure (nothing toasted), the page says why and offers page 1.
  */
 export function useMyRatings(query: MyRatingsQuery) {
   const api = useApi();
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [data, setData] = useState<MyRatingsResponse | null>(null);
+  const [refused, setRefused] = useState(false);
   // `quietFor`: the query a quiet refresh was asked for; any other query loads visibly.
   const [request, setRequest] = useState<{ n: number; quietFor: string | null }>({ n: 0, quietFor: null });
   const key = JSON.stringify(query);
@@ -30,12 +33,19 @@ export function useMyRatings(query: MyRatingsQuery) {
       .then((result) => {
         if (!current) return;
         setData(result);
+        setRefused(false);
         setStatus('ready');
       })
       .catch((error: unknown) => {
         if (!current) return;
-        console.error('My ratings request failed', error);
+        const refusal = isListWindowError(error);
+        if (!refusal) console.error('My ratings request failed', error);
         if (silent) return;
+        setRefused(refusal);
+        if (refusal) {
+          setStatus('error');
+          return;
+        }
         toast.error(LOAD_RATINGS_FAILED, { id: 'fetch-my-ratings-failed' });
         setStatus('error');
       });
@@ -49,5 +59,5 @@ export function useMyRatings(query: MyRatingsQuery) {
   const patch = useCallback((change: (page: MyRatingsResponse) => MyRatingsResponse) => {
     setData((d) => (d ? change(d) : d));
   }, []);
-  return { status, data, retry, refresh, patch };
+  return { status, data, refused, retry, refresh, patch };
 }

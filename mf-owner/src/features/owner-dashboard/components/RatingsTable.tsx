@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { OWNER_DASHBOARD_PAGE_SIZE, type OwnerRating, type OwnerRatingSortField, type OwnerStore } from 'shared-contracts';
-import { Pagination, Stars } from 'shared-contracts/ui';
-import { formatDate, ratingsCount } from '../../common/format';
+import { MESSAGES, OWNER_DASHBOARD_PAGE_SIZE, type OwnerRating, type OwnerRatingSortField, type OwnerStore } from 'shared-contracts';
+import { formatCount, formatListTotal, ListWindowHint, Pagination, Stars } from 'shared-contracts/ui';
+import { formatDate } from '../../common/format';
 import { SORT_COLUMNS, type TableState } from '../table-state';
 import styles from './RatingsTable.module.css';
 
@@ -9,12 +9,18 @@ export interface RatingsTableProps {
   stores: OwnerStore[];
   ratings: OwnerRating[];
   total: number;
+  /** Pages the API lets us open (the list is bounded by LIST_WINDOW rows), of `limit` ratings each. */
   totalPages: number;
+  limit: number;
+  /** The ratings were counted only up to LIST_WINDOW: the count reads '1,000+'. */
+  totalCapped?: boolean;
   state: TableState;
   /** A newer page, sort or filter is on its way; the rows shown are the previous answer's. */
   loading: boolean;
   /** The last request failed: an inline message with a retry replaces the rows. */
   failed: boolean;
+  /** The failure was the API's refusal of a page beyond the list window: its message and a way to page 1 instead. */
+  refused?: boolean;
   onSort: (field: OwnerRatingSortField) => void;
   onStore: (storeId: number | undefined) => void;
   onPage: (page: number) => void;
@@ -64,7 +70,7 @@ function EmptyRow({ storeName, total, page, onFirstPage }: { storeName?: string;
 
 /** The ratings of the owner's stores: rater, store, stars, comment and date; sortable, filterable by store, paged. */
 export function RatingsTable(props: RatingsTableProps) {
-  const { stores, ratings, total, totalPages, state, loading, failed, onSort, onStore, onPage, onRetry } = props;
+  const { stores, ratings, total, totalPages, limit, totalCapped = false, state, loading, failed, refused = false, onSort, onStore, onPage, onRetry } = props;
   const titleId = useId();
   const selectId = useId();
   const captionId = useId();
@@ -75,7 +81,8 @@ export function RatingsTable(props: RatingsTableProps) {
   let shown = '';
   if (!failed && ratings.length > 0) {
     const first = (state.page - 1) * OWNER_DASHBOARD_PAGE_SIZE + 1;
-    shown = `Showing ${first}–${first + ratings.length - 1} of ${ratingsCount(total)}`;
+    const noun = total === 1 && !totalCapped ? 'rating' : 'ratings';
+    shown = `Showing ${formatCount(first)}–${formatCount(first + ratings.length - 1)} of ${formatListTotal({ total, totalCapped })} ${noun}`;
   }
 
   return (
@@ -108,14 +115,23 @@ export function RatingsTable(props: RatingsTableProps) {
         {loading ? <span className={styles.srOnly}>Loading ratings…</span> : shown}
       </p>
 
-      {failed ? (
+      {failed && refused && (
+        <div className={styles.notice} role="status">
+          <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
+          <button type="button" className={styles.button} onClick={() => onPage(1)}>
+            Go to the first page
+          </button>
+        </div>
+      )}
+      {failed && !refused && (
         <div className={styles.error} role="alert">
           <p className={styles.errorText}>The ratings could not be loaded.</p>
           <button type="button" className={styles.button} onClick={onRetry}>
             Try again
           </button>
         </div>
-      ) : (
+      )}
+      {!failed && (
         // Named by the table's caption: the section around it is already the 'Ratings' region.
         <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
           {/* Explicit roles: the narrow layout restyles rows as cards, and the table must stay a table. */}
@@ -161,6 +177,7 @@ export function RatingsTable(props: RatingsTableProps) {
       )}
 
       {!failed && <Pagination label="Ratings pages" tight page={state.page} totalPages={totalPages} onPage={onPage} />}
+      {!failed && <ListWindowHint list={{ total, totalPages, limit, totalCapped }} tight />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { StoreRating } from 'shared-contracts';
-import { Stars } from 'shared-contracts/ui';
+import { formatCount, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
 import { formatDate, starsCount } from '../../common/format';
 import type { RatingsState } from '../hooks/useStoreDetail';
 import styles from './RatingsList.module.css';
@@ -33,13 +33,17 @@ function RatingItem({ rating }: { rating: StoreRating }) {
   );
 }
 
-/** Every rating of the store, newest first; 'Load more' appends the next 50. */
+/**
+ * Every rating of the store, newest first; 'Load more' appends the next 50, as far as the API lets a
+ * list be browsed (LIST_WINDOW rows); past that, a hint says why the list ends there.
+ */
 export function RatingsList({ ratings, onLoadMore, onRetry }: RatingsListProps) {
-  const { items, total, status, loadingMore } = ratings;
+  const { items, total, page, totalPages, status, loadingMore } = ratings;
+  const totalText = formatListTotal(ratings);
   return (
     <section className={styles.section} aria-labelledby="all-ratings-title">
       <h2 id="all-ratings-title" className={styles.title}>
-        All Ratings {status === 'ready' && <span className={styles.total}>({total})</span>}
+        All Ratings {status === 'ready' && <span className={styles.total}>({totalText})</span>}
       </h2>
 
       {status === 'loading' && (
@@ -70,13 +74,16 @@ export function RatingsList({ ratings, onLoadMore, onRetry }: RatingsListProps) 
       {status === 'ready' && items.length < total && (
         <div className={styles.more}>
           <span className={styles.muted}>
-            Showing {items.length} of {total}
+            Showing {formatCount(items.length)} of {totalText}
           </span>
-          <button type="button" className={styles.button} onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore}>
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
+          {page < totalPages && (
+            <button type="button" className={styles.button} onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore}>
+              {loadingMore ? 'Loading…' : 'Load more'}
+            </button>
+          )}
         </div>
       )}
+      {status === 'ready' && <ListWindowHint list={ratings} tight />}
     </section>
   );
 }

@@ -10,22 +10,41 @@ import {
   type Rating,
   type StoreDetail,
   type StoreRating,
+  type StoreRatingsResponse,
   STORE_RATINGS_PAGE_SIZE,
   type StoreStats,
 } from 'shared-contracts';
 import { useApi } from 'shared-contracts/react';
+import { isListWindowError } from 'shared-contracts/ui';
 
 export type StoreDetailStatus = 'loading' | 'ready' | 'not-found' | 'error';
 
 export interface RatingsState {
   items: StoreRating[];
   total: number;
+  /** The last page loaded. */
   page: number;
+  /** Pages of `limit` the API lets us open (the list is bounded by LIST_WINDOW rows), and its page size. */
+  totalPages: number;
+  limit: number;
+  totalCapped?: boolean;
   status: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
 }
 
-const EMPTY_RATINGS: RatingsState = { items: [], total: 0, page: 0, status: 'loading', loadingMore: false };
+const EMPTY_RATINGS: RatingsState = { items: [], total: 0, page: 0, totalPages: 0, limit: STORE_RATINGS_PAGE_SIZE, status: 'loading', loadingMore: false };
+
+/** The list part of a first-page answer. */
+const firstPage = (result: StoreRatingsResponse): RatingsState => ({
+  items: result.ratings,
+  total: result.total,
+  page: 1,
+  totalPages: result.totalPages,
+  limit: result.limit,
+  totalCapped: result.totalCapped,
+  status: 'ready',
+  loadingMore: false,
+});
 const FETCH_FAILED_TOAST = 'fetch-store-details-failed';
 
 /** A path id the API can know: a positive whole number (anything else is a store that does not exist). */
@@ -81,7 +100,7 @@ export function useStoreDetail(storeId: string | undefined, signedIn: boolean) {
     api.stores
       .ratings(storeId, { page: 1, limit: STORE_RATINGS_PAGE_SIZE })
       .then((result) => {
-        if (current()) setRatings({ items: result.ratings, total: result.total, page: 1, status: 'ready', loadingMore: false });
+        if (current()) setRatings(firstPage(result));
       })
       .catch((error: unknown) => {
         if (!current()) return;
@@ -110,7 +129,7 @@ export function useStoreDetail(storeId: string | undefined, signedIn: boolean) {
     setRatings((r) => (r.status === 'error' ? { ...r, status: 'loading' } : r));
     try {
       const result = await api.stores.ratings(storeId, { page: 1, limit: STORE_RATINGS_PAGE_SIZE });
-      if (generation.current === mine) setRatings({ items: result.ratings, total: result.total, page: 1, status: 'ready', loadingMore: false });
+      if (generation.current === mine) setRatings(firstPage(result));
     } catch (error) {
       if (generation.current !== mine) return;
       setRatings((r) => (r.status === 'loading' ? { ...r, status: 'error' } : r));
@@ -118,7 +137,7 @@ export function useStoreDetail(storeId: string | undefined, signedIn: boolean) {
     }
   }, [api, storeId]);
 
-  /** The next page of 50, appended (ratings already shown are not repeated). */
+  /** The next page of 50, appended (ratings already shown are not repeated); never beyond the pages the API opens. */
   const loadMore = useCallback(async () => {
     if (!isStoreId(storeId)) return;
     const mine = generation.current;
@@ -129,10 +148,24 @@ export function useStoreDetail(storeId: string | undefined, signedIn: boolean) {
       if (generation.current !== mine) return;
       setRatings((r) => {
         const seen = new Set(r.items.map((x) => x.id));
-        return { items: [...r.items, ...result.ratings.filter((x) => !seen.has(x.id))], total: result.total, page: nextPage, status: 'ready', loadingMore: false };
+        return {
+          items: [...r.items, ...result.ratings.filter((x) => !seen.has(x.id))],
+          total: result.total,
+          page: nextPage,
+          totalPages: result.totalPages,
+          limit: result.limit,
+          totalCapped: result.totalCapped,
+          status: 'ready',
+          loadingMore: false,
+        };
       });
     } catch (error) {
       if (generation.current !== mine) return;
+      // Beyond the list window (the list grew past it meanwhile): the pages loaded are all there is to browse.
+      if (isListWindowError(error)) {
+        setRatings((r) => ({ ...r, totalPages: r.page, loadingMore: false }));
+        return;
+      }
       setRatings((r) => ({ ...r, loadingMore: false }));
       fetchFailed(error);
     }
