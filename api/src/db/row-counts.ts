@@ -28,17 +28,16 @@ export interface RowCounts {
 const SUBJECTS = ['users', 'stores', 'ratings_1', 'ratings_2', 'ratings_3', 'ratings_4', 'ratings_5'];
 
 export async function readRowCounts(db: Kysely<DB>): Promise<RowCounts> {
-  const [totals, recent] = await Promise.all([
-    db.selectFrom('row_totals').select(['subject', sql<number>`sum(n)`.as('n')]).groupBy('subject').execute(),
-    // The last GROWTH_DAYS days of each subject: ranges of the (subject, day, slot) key.
-    db
-      .selectFrom('row_counts')
-      .select(['subject', sql<number>`sum(n)`.as('n')])
-      .where('subject', 'in', SUBJECTS)
-      .where(sql<boolean>`day > (now() at time zone 'UTC')::date - ${sql.lit(GROWTH_DAYS)}`)
-      .groupBy('subject')
-      .execute(),
-  ]);
+  // One round trip: the totals, and the last GROWTH_DAYS days of each subject (ranges of the
+  // (subject, day, slot) key).
+  const { rows } = await sql<{ kind: 'total' | 'recent'; subject: string; n: number }>`
+    select 'total' as kind, subject, sum(n) as n from row_totals group by subject
+    union all
+    select 'recent', subject, sum(n) from row_counts
+      where subject in (${sql.join(SUBJECTS)}) and day > (now() at time zone 'UTC')::date - ${sql.lit(GROWTH_DAYS)}
+      group by subject`.execute(db);
+  const totals = rows.filter((r) => r.kind === 'total');
+  const recent = rows.filter((r) => r.kind === 'recent');
   const sumOf = (rows: Array<{ subject: string; n: number }>, subject: string) => Number(rows.find((r) => r.subject === subject)?.n ?? 0);
   const tally = (subject: string): Tally => ({ total: sumOf(totals, subject), recent: sumOf(recent, subject) });
   const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };

@@ -1,6 +1,6 @@
 /** Recent activity lines for the dashboards: newest first, at most RECENT_ACTIVITY_LIMIT. */
-import type { Kysely } from 'kysely';
-import { type Activity, RECENT_ACTIVITY_LIMIT, roleDisplayLabel } from 'shared-contracts';
+import { type Kysely, sql } from 'kysely';
+import { type Activity, RECENT_ACTIVITY_LIMIT, type Role, roleDisplayLabel } from 'shared-contracts';
 import type { DB } from '../db/schema';
 import { toIsoString } from '../http/dto';
 import { ownerRatingsPage } from './owner/owner-ratings';
@@ -18,25 +18,20 @@ function recentRatings(db: Kysely<DB>) {
     .limit(RECENT_ACTIVITY_LIMIT);
 }
 
-/** System-wide: new ratings, new accounts and new stores together. */
+/** System-wide: new ratings, new accounts and new stores together, in one round trip (each part from its date index). */
 export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
-  const [ratings, users, stores] = await Promise.all([
-    recentRatings(db).execute(),
-    db
-      .selectFrom('users')
-      .select(['name', 'role', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(RECENT_ACTIVITY_LIMIT)
-      .execute(),
-    db
-      .selectFrom('stores')
-      .select(['name', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(RECENT_ACTIVITY_LIMIT)
-      .execute(),
-  ]);
+  const limit = RECENT_ACTIVITY_LIMIT;
+  const { rows } = await sql<{ kind: 'rating' | 'user' | 'store'; name: string; store_name: string | null; rating: number | null; role: Role | null; created_at: Date }>`
+    (select 'rating' as kind, u.name, s.name as store_name, r.rating, null::text as role, r.created_at
+       from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
+       order by r.created_at desc, r.id desc limit ${limit})
+    union all
+    (select 'user', name, null, null, role, created_at from users order by created_at desc, id desc limit ${limit})
+    union all
+    (select 'store', name, null, null, null, created_at from stores order by created_at desc, id desc limit ${limit})`.execute(db);
+  const ratings = rows.filter((r) => r.kind === 'rating').map((r) => ({ user_name: r.name, store_name: r.store_name!, rating: Number(r.rating), created_at: r.created_at }));
+  const users = rows.filter((r) => r.kind === 'user').map((r) => ({ name: r.name, role: r.role!, created_at: r.created_at }));
+  const stores = rows.filter((r) => r.kind === 'store').map((r) => ({ name: r.name, created_at: r.created_at }));
   const items: Activity[] = [
     ...ratings.map((r) => ({
       type: 'rating' as const,

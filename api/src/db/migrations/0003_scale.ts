@@ -3,9 +3,10 @@
  *
  * - row_counts and row_totals: how many users, stores and ratings (per star) were created on each UTC day, kept by
  *   statement-level triggers in the same transaction as every insert, delete and created_at or star
- *   change, so the dashboards' totals and 30-day growth are a sum over a few thousand small rows,
- *   never a count over the tables. Each connection writes its own `slot` (backend pid mod 8), so
- *   concurrent rating writes do not queue on one counter row; readers sum the slots.
+ *   change, so the dashboards' totals and 30-day growth are a sum over a few dozen small rows,
+ *   never a count over the tables. Each connection writes its own `slot` (backend pid mod 16), so
+ *   concurrent rating writes do not queue on one counter row (16 slots: a pool's connections have
+ *   consecutive pids); readers sum the slots.
  * - rate_store(): the rating upsert in one round trip.
  * - store_months: each store's ratings per calendar month, for the owner dashboard's trend.
  * - search_text (the searched fields, lowercased) with a trigram index (pg_trgm) for the
@@ -15,7 +16,7 @@
  *
  * The statements are written out here, not generated: a released migration never changes.
  */
-const SLOT = 'pg_backend_pid() % 8';
+const SLOT = 'pg_backend_pid() % 16';
 const UTC_DAY = (column: string) => `(${column} at time zone 'UTC')::date`;
 const MONTH = (column: string) => `date_trunc('month', ${column} at time zone 'UTC')::date`;
 
