@@ -90,8 +90,10 @@ export function renderReport(r: BenchReport): string {
 export function writeReport(report: BenchReport): void {
   const text = renderReport(report);
   console.log(`\n${text}\n`);
-  const begin = `<!-- api-${report.engine}:begin -->`;
-  const end = `<!-- api-${report.engine}:end -->`;
+  // One section per engine, and one more per engine for a run at another number of connections.
+  const section = `api-${report.engine}${report.connections === 10 ? '' : `-c${report.connections}`}`;
+  const begin = `<!-- ${section}:begin -->`;
+  const end = `<!-- ${section}:end -->`;
   const file = readFileSync(BENCHMARKS_FILE, 'utf8');
   const start = file.indexOf(begin);
   const stop = file.indexOf(end);
