@@ -373,8 +373,9 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     const electronics = categories.getByRole('button', { name: 'Electronics' });
     await electronics.click();
     await page.waitForURL((url) => url.searchParams.get('category') === 'Electronics');
-    expect(await electronics.getAttribute('aria-pressed')).toBe('true');
-    expect(await categories.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    // The chips follow the URL on the next render: wait for the pressed state rather than read it once.
+    await categories.getByRole('button', { name: 'Electronics', pressed: true }).waitFor();
+    await categories.getByRole('button', { name: 'All', exact: true, pressed: false }).waitFor();
     const onlyElectronics = await listSettles(page, (list) => {
       expect(list.names.length).toBeGreaterThan(0);
       expect(list.summary!.total).toBeLessThan(all.summary!.total);
@@ -395,7 +396,7 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     const topRated = ratings.getByRole('button', { name: 'Top Rated' });
     await topRated.click();
     await page.waitForURL((url) => url.searchParams.get('minRating') === '4.5');
-    expect(await topRated.getAttribute('aria-pressed')).toBe('true');
+    await ratings.getByRole('button', { name: 'Top Rated', pressed: true }).waitFor();
     await listSettles(page, (list) => {
       expect(list.names.length).toBeGreaterThan(0);
       expect(list.summary!.total).toBeLessThan(all.summary!.total);
@@ -406,7 +407,7 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     // Pressing the chosen chip again drops the filter.
     await topRated.click();
     await page.waitForURL((url) => url.pathname === '/stores' && url.search === '');
-    expect(await ratings.getByRole('button', { name: 'All Ratings' }).getAttribute('aria-pressed')).toBe('true');
+    await ratings.getByRole('button', { name: 'All Ratings', pressed: true }).waitFor();
     await listSettles(page, (list) => expect(list.names).toEqual(all.names));
   });
 

@@ -61,3 +61,28 @@ export function ListWindowHint({ list, tight = false }: ListWindowHintProps) {
     </p>
   );
 }
+
+export interface ListWindowRefusedProps {
+  /** Opens page 1 of the same list. */
+  onFirstPage: () => void;
+  /** The screen's own panel, text, actions row and button styles. */
+  classNames?: { panel?: string; text?: string; actions?: string; button?: string };
+}
+
+/**
+ * In place of a list the API refused (a page beyond the window, e.g. typed into the URL): the message
+ * and a way back to page 1, announced politely (no error, no "Try again": retrying would fail again).
+ */
+export function ListWindowRefused({ onFirstPage, classNames = {} }: ListWindowRefusedProps) {
+  const button = (
+    <button type="button" className={classNames.button} onClick={onFirstPage}>
+      Go to the first page
+    </button>
+  );
+  return (
+    <div className={classNames.panel} role="status">
+      <p className={classNames.text}>{MESSAGES.listWindow}</p>
+      {classNames.actions ? <div className={classNames.actions}>{button}</div> : button}
+    </div>
+  );
+}

@@ -4,8 +4,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'shared-contracts/react';
-import { MESSAGES } from 'shared-contracts';
-import { formatCount, formatListTotal, ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
+import { formatCount, formatListTotal, ListWindowHint, ListWindowRefused, Pagination, Spinner } from 'shared-contracts/ui';
 import { MyRatingItem } from './components/MyRatingItem';
 import { useMyRatings } from './hooks/useMyRatings';
 import { useMyRatingsState } from './hooks/useMyRatingsState';
@@ -80,12 +79,10 @@ export default function MyRatingsPage() {
         {status === 'loading' && <Spinner label="Loading your ratings…" />}
 
         {status === 'error' && refused && (
-          <div className={styles.empty} role="status">
-            <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
-            <button type="button" className={styles.primaryButton} onClick={() => setState({ ...state, page: 1 })}>
-              Go to the first page
-            </button>
-          </div>
+          <ListWindowRefused
+            onFirstPage={() => setState({ ...state, page: 1 })}
+            classNames={{ panel: styles.empty, text: styles.emptyText, button: styles.primaryButton }}
+          />
         )}
 
         {status === 'error' && !refused && (

@@ -4,8 +4,8 @@
  * sortable, filterable, paged table. The table's state lives in the URL (useSearchParams).
  */
 import { useCallback, useId, useMemo, useState } from 'react';
-import { MESSAGES, type OwnerRatingSortField } from 'shared-contracts';
-import { Spinner } from 'shared-contracts/ui';
+import { type OwnerRatingSortField } from 'shared-contracts';
+import { ListWindowRefused, Spinner } from 'shared-contracts/ui';
 import { storesCount } from '../common/format';
 import { RatingsTable } from './components/RatingsTable';
 import { StoreCard } from './components/StoreCard';
@@ -48,12 +48,10 @@ export default function OwnerDashboardPage() {
       {!data && status === 'loading' && <Spinner label="Loading your dashboard…" />}
 
       {!data && status === 'error' && refused && (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
-          <button type="button" className={styles.primaryButton} onClick={() => onPage(1)}>
-            Go to the first page
-          </button>
-        </div>
+        <ListWindowRefused
+          onFirstPage={() => onPage(1)}
+          classNames={{ panel: styles.empty, text: styles.emptyText, button: styles.primaryButton }}
+        />
       )}
 
       {!data && status === 'error' && !refused && (

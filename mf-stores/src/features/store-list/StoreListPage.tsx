@@ -3,9 +3,9 @@
  * in the URL (useSearchParams), so a reload, a shared link and the back button keep it.
  */
 import { useId, useMemo } from 'react';
-import { MESSAGES, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
+import { STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
 import { Link, useAuth, useLocation } from 'shared-contracts/react';
-import { formatCount, formatListTotal, ListWindowHint, Pagination } from 'shared-contracts/ui';
+import { formatCount, formatListTotal, ListWindowHint, ListWindowRefused, Pagination } from 'shared-contracts/ui';
 import { ChipGroup } from './components/ChipGroup';
 import { SearchForm } from './components/SearchForm';
 import { SortControls } from './components/SortControls';
@@ -93,14 +93,10 @@ export default function StoreListPage() {
         )}
 
         {status === 'error' && refused && (
-          <div className={styles.empty} role="status">
-            <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
-            <div className={styles.emptyActions}>
-              <button type="button" className={styles.secondaryButton} onClick={() => setState({ ...state, page: 1 })}>
-                Go to the first page
-              </button>
-            </div>
-          </div>
+          <ListWindowRefused
+            onFirstPage={() => setState({ ...state, page: 1 })}
+            classNames={{ panel: styles.empty, text: styles.emptyText, actions: styles.emptyActions, button: styles.secondaryButton }}
+          />
         )}
 
         {status === 'error' && !refused && (

@@ -1,6 +1,6 @@
 /** The empty and failed states of a screen or a section. */
 import type { ReactNode } from 'react';
-import { MESSAGES } from 'shared-contracts';
+import { ListWindowRefused } from 'shared-contracts/ui';
 import buttons from '../styles/Buttons.module.css';
 import page from '../styles/Page.module.css';
 
@@ -34,13 +34,9 @@ export function EmptyPanel({ icon, title, text, children }: { icon: string; titl
  */
 export function ListWindowPanel({ onFirstPage }: { onFirstPage: () => void }) {
   return (
-    <div className={page.notice} role="status">
-      <p className={page.noticeText}>{MESSAGES.listWindow}</p>
-      <div className={page.noticeActions}>
-        <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onFirstPage}>
-          Go to the first page
-        </button>
-      </div>
-    </div>
+    <ListWindowRefused
+      onFirstPage={onFirstPage}
+      classNames={{ panel: page.notice, text: page.noticeText, actions: page.noticeActions, button: `${buttons.button} ${buttons.secondary}` }}
+    />
   );
 }

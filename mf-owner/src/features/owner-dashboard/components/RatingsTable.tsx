@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { MESSAGES, OWNER_DASHBOARD_PAGE_SIZE, type OwnerRating, type OwnerRatingSortField, type OwnerStore } from 'shared-contracts';
-import { formatCount, formatListTotal, ListWindowHint, Pagination, Stars } from 'shared-contracts/ui';
+import { OWNER_DASHBOARD_PAGE_SIZE, type OwnerRating, type OwnerRatingSortField, type OwnerStore } from 'shared-contracts';
+import { formatCount, formatListTotal, ListWindowHint, ListWindowRefused, Pagination, Stars } from 'shared-contracts/ui';
 import { formatDate } from '../../common/format';
 import { SORT_COLUMNS, type TableState } from '../table-state';
 import styles from './RatingsTable.module.css';
@@ -116,12 +116,10 @@ export function RatingsTable(props: RatingsTableProps) {
       </p>
 
       {failed && refused && (
-        <div className={styles.notice} role="status">
-          <p className={styles.emptyText}>{MESSAGES.listWindow}</p>
-          <button type="button" className={styles.button} onClick={() => onPage(1)}>
-            Go to the first page
-          </button>
-        </div>
+        <ListWindowRefused
+          onFirstPage={() => onPage(1)}
+          classNames={{ panel: styles.notice, text: styles.emptyText, button: styles.button }}
+        />
       )}
       {failed && !refused && (
         <div className={styles.error} role="alert">
