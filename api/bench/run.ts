@@ -9,18 +9,18 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { LIST_WINDOW } from 'shared-contracts';
 import { buildApp } from '../src/app';
 import { signToken } from '../src/auth/tokens';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
 import { readRowCounts } from '../src/db/row-counts';
+import type { DB } from '../src/db/schema';
 import { BENCH_PASSWORD } from './bench-data';
+import { benchTarget, openBenchDatabase } from './bench-database';
 import { explain, QueryRecorder, recordEndpointQueries, sqlCeiling } from './ceilings';
 import { type Measured, runLoad } from './load';
 import { type BenchReport, type ReadRow, writeReport } from './report';
-import { DEFAULT_BENCH_DATA_DIR } from './seed';
 import { startServer } from './server';
 
 type Actor = 'admin' | 'owner' | 'customer';
@@ -50,8 +50,8 @@ const CEILING_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const LAST_PAGE = Math.ceil(LIST_WINDOW / 12);
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const dataDir = process.env.DATA_DIR?.trim() || DEFAULT_BENCH_DATA_DIR;
+  const target = benchTarget();
+  const { databaseUrl, dataDir } = target;
   const jwtSecret = randomBytes(32).toString('hex');
   const serverEnv: Record<string, string> = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -64,12 +64,7 @@ async function main() {
 
   // 1. In this process: the data set's landmarks, each read's SQL, its EXPLAIN and the database ceiling.
   const recorder = new QueryRecorder();
-  const database = await openDatabase({
-    databaseUrl,
-    pgliteDataDir: databaseUrl ? undefined : `${dataDir}/pglite`,
-    poolSize: CONNECTIONS,
-    onQuery: recorder.onQuery,
-  });
+  const database = await openBenchDatabase(target, { poolSize: CONNECTIONS, onQuery: recorder.onQuery });
   const db = database.db;
   const counts = await readRowCounts(db);
   if (counts.stores.total === 0) throw new Error('The benchmark database is empty: run `npm run bench:seed` first.');
@@ -206,7 +201,7 @@ async function main() {
 
     // 3. Exact aggregates after the writes (the server stopped first: PGlite is one process's at a time).
     await server.stop();
-    const check = await openDatabase({ databaseUrl, pgliteDataDir: databaseUrl ? undefined : `${dataDir}/pglite`, poolSize: 2 });
+    const check = await openBenchDatabase(target, { poolSize: 2 });
     const aggregates = await checkAggregates(check.db);
     await check.close();
     console.log(`  aggregates after the writes: ${aggregates}`);
@@ -231,7 +226,7 @@ async function main() {
 }
 
 /** DESIGN.md §8's invariant over every store, and the kept row counts against the table. */
-async function checkAggregates(db: import('kysely').Kysely<import('../src/db/schema').DB>): Promise<string> {
+async function checkAggregates(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ wrong: number }>`
     select count(*)::int as wrong from stores s
     left join (select store_id, count(*) as n, sum(rating) as total from ratings group by store_id) r on r.store_id = s.id

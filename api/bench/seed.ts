@@ -4,27 +4,18 @@
  * (unnest of column arrays), the triggers off and the secondary indexes dropped while loading, then
  * the store figures and row counts computed in one pass each, the indexes rebuilt, VACUUM ANALYZE.
  *
- * The database: DATABASE_URL (PostgreSQL), else embedded PGlite in `<DATA_DIR>/pglite`
- * (DATA_DIR defaults to .data/bench). Every account's password is BENCH_PASSWORD.
+ * The database: see bench-database.ts. Every account's password is BENCH_PASSWORD.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../src/auth/passwords';
-import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { rebuildRowCounts } from '../src/db/row-counts';
 import type { DB } from '../src/db/schema';
 import { BENCH_PASSWORD, type BenchSize, generator, layout } from './bench-data';
+import { benchTarget, openBenchDatabase } from './bench-database';
 
 const BATCH = 20_000;
-export const DEFAULT_BENCH_DATA_DIR = path.resolve(__dirname, '..', '..', '.data', 'bench');
-
-export function benchDatabase(): Promise<Database> {
-  const databaseUrl = process.env.DATABASE_URL?.trim();
-  const dataDir = path.resolve(process.env.DATA_DIR?.trim() || DEFAULT_BENCH_DATA_DIR);
-  return openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteDataDir: path.join(dataDir, 'pglite') });
-}
 
 function progress(label: string, done: number, total: number, started: number) {
   const seconds = (Date.now() - started) / 1000;
@@ -176,7 +167,7 @@ async function main() {
   for (const [name, value] of Object.entries(size)) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number`);
   }
-  const database = await benchDatabase();
+  const database = await openBenchDatabase(benchTarget(), { poolSize: 4 });
   try {
     console.log(`Seeding ${database.engine}: ${size.users.toLocaleString('en')} users, ${size.stores.toLocaleString('en')} stores, ${size.ratings.toLocaleString('en')} ratings`);
     await migrateToLatest(database.db);
