@@ -6,7 +6,7 @@ import { MESSAGES } from 'shared-contracts';
 import { userDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
-import { readRowCounts } from '../../db/row-counts';
+import { countRows, readRowCounts } from '../../db/row-counts';
 import { averageOf } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { customerActivity, ownerActivity, systemActivity } from '../activity';
@@ -58,19 +58,19 @@ export function registerUserRoutes(app: ZodApp, context: AppContext): void {
         };
       }
       if (me.role === 'normal_user') {
-        const [mine, counts, recentActivity] = await Promise.all([
+        const [mine, totalStores, recentActivity] = await Promise.all([
           db
             .selectFrom('ratings')
             .where('user_id', '=', me.id)
             .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('sum')])
             .executeTakeFirstOrThrow(),
-          readRowCounts(db),
+          countRows(db, 'stores'),
           customerActivity(db, me.id),
         ]);
         return {
           totalRatings: Number(mine.n),
           averageRating: averageOf(mine.sum, mine.n),
-          totalStores: counts.stores.total,
+          totalStores,
           recentActivity,
         };
       }
