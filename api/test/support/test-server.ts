@@ -252,6 +252,21 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
   };
 }
 
+const SCHEMA_LOCK_KEY = 727_274_002;
+
+/** Runs `work` holding a session advisory lock on the test database (no lock without one). */
+async function withSchemaLock<T>(url: string | undefined, mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end(); // ending the session releases the lock
+  }
+}
+
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-ratings-test-'));
   const url = process.env.TEST_DATABASE_URL;
@@ -260,17 +275,21 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
 
   const database = await openDatabase(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: 10 } : {});
   const config = testConfig(dataDir, options);
-  const app = await buildApp({ config, database, schema, logger: false });
+  // Kysely's migrator lists the tables of every schema; a suite dropping its schema at that moment
+  // makes the listing fail ("schema … does not exist"). Migrations hold a shared lock, drops an exclusive one.
+  const app = await withSchemaLock(url, 'shared', () => buildApp({ config, database, schema, logger: false }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
 
   return new TestServer(engine, app, database, `http://127.0.0.1:${port}`, async () => {
     await app.close();
     if (schema && url) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
+      await withSchemaLock(url, 'exclusive', async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      });
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
