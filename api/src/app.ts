@@ -16,6 +16,7 @@ import { type Config, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
+import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
 import { discoverSite, pageFallback, registerSite } from './http/site';
 import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
@@ -51,7 +52,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, requests arriving on open keep-alive connections get our own 503 (http/draining.ts).
+    return503OnClosing: false,
     // A loaded machine (CI runs several suites at once) can take a while to start plugins.
     pluginTimeout: 60_000,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
@@ -61,6 +63,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
       void reply.code(status).send({ message: MESSAGES.invalidInput });
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  registerDraining(app);
 
   let counters: CounterStore | undefined;
   app.addHook('onClose', async () => {

@@ -3,6 +3,11 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Between SIGTERM and closing: requests already sent are read and served (a busy event loop may not
+ * have read them yet) and keep-alive clients are told to reconnect (http/draining.ts).
+ */
+const DRAIN_MS = 300;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -27,11 +32,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Keep-alive connections become idle once their in-flight response is sent; close them then,
-    // so that shutdown does not wait for clients to hang up.
-    setInterval(() => app.server.closeIdleConnections(), 50).unref();
-    app
-      .close()
+    app.startDraining();
+    new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      .then(() => {
+        // Keep-alive connections become idle once their in-flight response is sent; close them then,
+        // so that shutdown does not wait for clients to hang up.
+        setInterval(() => app.server.closeIdleConnections(), 50).unref();
+        return app.close();
+      })
       .then(() => process.exit(0))
       .catch((error) => {
         app.log.error({ err: error }, 'error while shutting down');

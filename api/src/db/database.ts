@@ -3,7 +3,7 @@
  * directory, or in memory). Both return bigint and numeric columns as JS numbers and run the same
  * migrations and queries.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
@@ -88,8 +88,62 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
   }
 }
 
+/**
+ * PGlite's files belong to one process at a time: a second process opening them would corrupt them.
+ * A lock file beside the data folder holds the owner's pid; a lock whose process is gone (killed)
+ * is taken over. Returns the release function.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
+        throw new Error(
+          `the embedded database in ${dataDir} is in use by another process (pid ${owner}); PGlite serves one process at a time: ` +
+            'stop that process, give this one another DATA_DIR, or run several instances on PostgreSQL (DATABASE_URL)',
+        );
+      }
+      unlinkSync(lockFile); // left by a process that is gone
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPGlite(options: DatabaseOptions): Promise<Database> {
-  if (options.pgliteDataDir) mkdirSync(options.pgliteDataDir, { recursive: true });
+  let unlock = () => undefined as void;
+  if (options.pgliteDataDir) {
+    mkdirSync(options.pgliteDataDir, { recursive: true });
+    unlock = lockDataDir(options.pgliteDataDir);
+  }
+  try {
+    return await openPGliteIn(options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPGliteIn(options: DatabaseOptions, unlock: () => void): Promise<Database> {
   const pglite = await PGlite.create({
     ...(options.pgliteDataDir ? { dataDir: options.pgliteDataDir } : {}),
     parsers: { [pgliteTypes.INT8]: toNumber, [pgliteTypes.NUMERIC]: toNumber },
@@ -107,7 +161,10 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      unlock();
+    },
   };
 }
 

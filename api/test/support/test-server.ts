@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { createApiClient, type Role } from 'shared-contracts';
 import type { ZodApp } from '../../src/app-context';
@@ -17,6 +16,7 @@ import type { ThrottleLimits } from '../../src/auth/throttle';
 import { signToken } from '../../src/auth/tokens';
 import { type Config } from '../../src/config';
 import { type Database, type Engine, openDatabase } from '../../src/db/database';
+import { keptCountsThatDisagree } from '../../src/db/invariants';
 
 export type { Engine };
 
@@ -179,36 +179,7 @@ export class TestServer {
    * disagree with counting the tables: one line per difference, none when they agree.
    */
   async keptCountsThatDisagree(): Promise<string[]> {
-    const actualByDay = sql`
-      select 'users' as subject, (created_at at time zone 'UTC')::date as day, count(*)::int as n from users group by 2
-      union all select 'stores', (created_at at time zone 'UTC')::date, count(*)::int from stores group by 2
-      union all select 'ratings_' || rating, (created_at at time zone 'UTC')::date, count(*)::int from ratings group by 1, 2`;
-    const byDay = await sql<{ subject: string; day: string; actual: number | null; kept: number | null }>`
-      with actual as (${actualByDay}),
-      kept as (select subject, day, sum(n)::int as n from row_counts group by 1, 2 having sum(n) <> 0)
-      select coalesce(a.subject, k.subject) as subject, coalesce(a.day, k.day)::text as day, a.n as actual, k.n as kept
-      from actual a full join kept k on k.subject = a.subject and k.day = a.day
-      where a.n is distinct from k.n`.execute(this.db);
-    const totals = await sql<{ subject: string; actual: number | null; kept: number | null }>`
-      with actual as (select subject, sum(n)::int as n from (${actualByDay}) d group by 1),
-      kept as (select subject, sum(n)::int as n from row_totals group by 1 having sum(n) <> 0)
-      select coalesce(a.subject, k.subject) as subject, a.n as actual, k.n as kept
-      from actual a full join kept k on k.subject = a.subject
-      where a.n is distinct from k.n`.execute(this.db);
-    const months = await sql<{ store_id: number; month: string; actual: string | null; kept: string | null }>`
-      with actual as (
-        select store_id, date_trunc('month', created_at at time zone 'UTC')::date as month, count(*)::int as n, sum(rating)::int as stars
-        from ratings group by 1, 2),
-      kept as (select store_id, month, n, stars from store_months where n <> 0 or stars <> 0)
-      select coalesce(a.store_id, k.store_id) as store_id, coalesce(a.month, k.month)::text as month,
-             a.n || '/' || a.stars as actual, k.n || '/' || k.stars as kept
-      from actual a full join kept k on k.store_id = a.store_id and k.month = a.month
-      where a.n is distinct from k.n or a.stars is distinct from k.stars`.execute(this.db);
-    return [
-      ...byDay.rows.map((r) => `row_counts ${r.subject} ${r.day}: counted ${r.actual ?? 0}, kept ${r.kept ?? 0}`),
-      ...totals.rows.map((r) => `row_totals ${r.subject}: counted ${r.actual ?? 0}, kept ${r.kept ?? 0}`),
-      ...months.rows.map((r) => `store_months ${r.store_id} ${r.month}: counted ${r.actual ?? '0/0'}, kept ${r.kept ?? '0/0'}`),
-    ];
+    return keptCountsThatDisagree(this.db);
   }
 
   async close(): Promise<void> {
