@@ -113,6 +113,23 @@ describe.each(ENGINES)('sign-in throttling per account (%s)', (engine) => {
     expect(res.body.user.id).toBe(user.id);
   });
 
+  it('does not extend the lock: attempts refused during it, right or wrong, leave the window where it started', async () => {
+    const user = await server.createUser('normal_user', { email: uniqueEmail('hammered') });
+    const started = Date.now();
+    await failLogins(server, user.email, 3);
+    // The attacker keeps guessing and the real user keeps trying while locked.
+    for (let i = 0; i < 3; i++) {
+      expectThrottled(await login(server, user.email, WRONG_PASSWORD), TOO_MANY_LOGINS, windowMs);
+      expectThrottled(await login(server, user.email, user.password), TOO_MANY_LOGINS, windowMs);
+      await sleep(windowMs / 10);
+    }
+    // Right after the window that the first failure opened, the real user is in.
+    await sleep(Math.max(0, started + windowMs + 200 - Date.now()));
+    const res = await login(server, user.email, user.password);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+  });
+
   it("clears the account's count on a successful sign-in", async () => {
     const user = await server.createUser('normal_user', { email: uniqueEmail('resets') });
     await failLogins(server, user.email, 2);
@@ -180,6 +197,18 @@ describe.each(ENGINES)('sign-in throttling per address (%s)', (engine) => {
     for (const label of ['a', 'b', 'c']) await failLogins(server, uniqueEmail(`spray-${label}`), 1);
     const res = await login(server, user.email, user.password);
     expectThrottled(res, TOO_MANY_LOGINS, windowMs);
+  });
+
+  it('lets the real user at that address sign in again once the window has passed', async () => {
+    const user = await server.createUser('normal_user', { email: uniqueEmail('neighbour') });
+    const started = Date.now();
+    for (const label of ['a', 'b', 'c']) await failLogins(server, uniqueEmail(`spray-${label}`), 1);
+    expectThrottled(await login(server, user.email, user.password), TOO_MANY_LOGINS, windowMs);
+    expectThrottled(await login(server, uniqueEmail('spray-d'), WRONG_PASSWORD), TOO_MANY_LOGINS, windowMs);
+    await sleep(Math.max(0, started + windowMs + 200 - Date.now()));
+    const res = await login(server, user.email, user.password);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
   });
 
   it('does not trust X-Forwarded-For to change the address (no trusted proxy configured)', async () => {

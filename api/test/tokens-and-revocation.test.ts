@@ -1,8 +1,9 @@
 /**
- * Bearer tokens (DESIGN.md §9): HS256 pinned, `exp` checked, a token stops working when its user is
+ * Bearer tokens (DESIGN.md §9): HS256 pinned, `exp` and `nbf` checked, a token stops working when its user is
  * deleted or changes their password, and the role is read from the database on every request.
  * Every rejected token is a 401 with a message, never a 500 and never a hint of what was wrong.
  */
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ENGINES, startTestServer, type TestServer, TEST_JWT_SECRET } from './support/test-server';
 
@@ -15,7 +16,7 @@ const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? va
 
 /** A token with the claims the API issues (sub = user id, tv = token version), signed as asked. */
 function forgeToken(
-  claims: { sub: string; tv: number; exp?: number; iat?: number },
+  claims: { sub: string; tv: number; exp?: number; iat?: number; nbf?: number },
   secret: string = TEST_JWT_SECRET,
   algorithm: jwt.Algorithm = 'HS256',
 ): string {
@@ -115,6 +116,18 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(res.body).toEqual(INVALID_TOKEN);
     });
 
+    it('rejects an RS256 token signed with a private key of its own (algorithm pinned to HS256)', async () => {
+      const user = await server.createUser('system_admin');
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const now = Math.floor(Date.now() / 1000);
+      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, privateKey, { algorithm: 'RS256' });
+      for (const path of [PROFILE, '/api/admin/dashboard']) {
+        const res = await server.get(path, { token });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(INVALID_TOKEN);
+      }
+    });
+
     it('rejects a token whose payload was changed to another user (sub), signature kept', async () => {
       const customer = await server.createUser('normal_user');
       const admin = await server.createUser('system_admin');
@@ -146,6 +159,40 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       const res = await server.get(PROFILE, { token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(INVALID_TOKEN);
+    });
+
+    it('rejects a correctly signed token that is not yet valid (nbf in the future); the same token with nbf passed works', async () => {
+      const user = await server.createUser('normal_user');
+      const now = Math.floor(Date.now() / 1000);
+      const tv = await tokenVersionOf(user.id);
+      const early = forgeToken({ sub: String(user.id), tv, nbf: now + 3600 });
+      for (const [method, path, body] of [
+        ['GET', PROFILE, undefined],
+        ['PUT', PROFILE, { name: 'Not Yet Valid Token Holder', address: '1 Early Road' }],
+      ] as const) {
+        const res = await server.request(method, path, { token: early, body });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(INVALID_TOKEN);
+      }
+      // The control: nbf is what refused it.
+      const ready = forgeToken({ sub: String(user.id), tv, nbf: now - 60 });
+      expect((await server.get(PROFILE, { token: ready })).status).toBe(200);
+    });
+
+    it('rejects a correctly signed token whose nbf is not a number', async () => {
+      const user = await server.createUser('normal_user');
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 };
+      // jsonwebtoken will not sign such a claim: signed by hand.
+      const signHs256 = (payload: unknown) => {
+        const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}`;
+        return `${unsigned}.${createHmac('sha256', TEST_JWT_SECRET).update(unsigned).digest('base64url')}`;
+      };
+      const res = await server.get(PROFILE, { token: signHs256({ ...claims, nbf: 'soon' }) });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(INVALID_TOKEN);
+      // The control: signed the same way with a numeric nbf that has passed, it works.
+      expect((await server.get(PROFILE, { token: signHs256({ ...claims, nbf: now - 60 }) })).status).toBe(200);
     });
 
     it('rejects a correctly signed token without an expiry', async () => {
@@ -241,6 +288,45 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       // A fresh sign-in with the new password also works.
       const fresh = await server.signIn(user.email, 'Changed@123', 'normal_user');
       expect((await server.get(PROFILE, { token: fresh })).status).toBe(200);
+    });
+
+    it('rejects a token from before a password change on writes too (POST, PUT and DELETE of ratings), changing nothing', async () => {
+      const owner = await server.createUser('store_owner');
+      const store = await server.createStore(owner.id);
+      const rated = await server.createStore(owner.id);
+      const user = await server.createUser('normal_user');
+      const first = await server.post(`/api/ratings/${rated.id}`, { token: user.token, body: { rating: 4, comment: 'Before the change' } });
+      expect(first.status).toBe(201);
+      const ratingId: number = first.body.rating.id;
+
+      const change = await server.put('/api/auth/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'Changed@123' } });
+      expect(change.status).toBe(200);
+
+      for (const [method, path, body] of [
+        ['POST', `/api/ratings/${store.id}`, { rating: 1 }],
+        ['POST', `/api/ratings/${rated.id}`, { rating: 1 }],
+        ['PUT', `/api/ratings/${ratingId}`, { rating: 1 }],
+        ['DELETE', `/api/ratings/${ratingId}`, undefined],
+      ] as const) {
+        const res = await server.request(method, path, { token: user.token, body });
+        expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 401, body: INVALID_TOKEN });
+      }
+      const rows = await server.db.selectFrom('ratings').select(['id', 'store_id', 'rating', 'comment']).where('user_id', '=', user.id).execute();
+      expect(rows.map((r) => ({ ...r, rating: Number(r.rating) }))).toEqual([{ id: ratingId, store_id: rated.id, rating: 4, comment: 'Before the change' }]);
+      // The token from the change writes.
+      expect((await server.post(`/api/ratings/${store.id}`, { token: change.body.token, body: { rating: 5 } })).status).toBe(201);
+    });
+
+    it("rejects a deleted user's token on writes too: POST /api/ratings/:storeId is a 401 and writes nothing", async () => {
+      const admin = await server.createUser('system_admin');
+      const owner = await server.createUser('store_owner');
+      const store = await server.createStore(owner.id);
+      const victim = await server.createUser('normal_user');
+      expect((await server.del(`/api/admin/users/${victim.id}`, { token: admin.token })).status).toBe(200);
+      const res = await server.post(`/api/ratings/${store.id}`, { token: victim.token, body: { rating: 5 } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(INVALID_TOKEN);
+      expect(await server.db.selectFrom('ratings').select('id').where('store_id', '=', store.id).execute()).toEqual([]);
     });
 
     it('rejects the token of the first change after a second change', async () => {

@@ -12,6 +12,7 @@ import { averageOf, toUser } from '../../http/dto';
 import { conflict, isPgError, notFound, PG_UNIQUE_VIOLATION } from '../../http/errors';
 import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
+import { lockStoresRatedBy } from '../stores/queries';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -197,7 +198,10 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
         if (id === currentUser(request).id) throw conflict(MESSAGES.cannotRemoveSelf);
         if (target.role === 'system_admin' && (await isLastAdmin(trx, id))) throw conflict(MESSAGES.lastAdmin);
         if (await ownsStores(trx, id)) throw conflict(MESSAGES.userOwnsStores);
-        // Their ratings go by cascade; the trigger keeps every store's figures exact.
+        // Their ratings go by cascade; the trigger keeps every store's figures exact. The stores first:
+        // the lock order of rating writes (lockStoreOfRating), so the cascade never waits for a rating
+        // held by one of their writes in flight while that write waits for a store row held here.
+        await lockStoresRatedBy(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
       return { message: MESSAGES.userDeleted };

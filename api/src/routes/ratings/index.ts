@@ -7,8 +7,8 @@ import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
 import { type RatingRow, type StoreStatsRow, toRating, toStoreStats } from '../../http/dto';
 import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
-import { inTransaction } from '../../db/transaction';
-import { storeStatsRow } from '../stores/queries';
+import { inTransaction, retryingConflicts } from '../../db/transaction';
+import { lockStoreOfRating, storeStatsRow } from '../stores/queries';
 
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
@@ -55,9 +55,15 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       try {
         // rate_store (migration 0003): the store must exist and not be the caller's; the caller's rating
         // of it is created or replaced; the answer carries the store's figures right after this write.
-        // One statement, one round trip. Only when it writes nothing do we look at why.
-        const { rows } = await sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
-          select * from rate_store(${me.id}, ${storeId}, ${rating}::smallint, ${comment ?? null}::text)`.execute(db);
+        // One statement, one round trip. Only when it writes nothing do we look at why. The store row is
+        // locked before rate_store takes the rating (the lock order of every rating write, see
+        // lockStoreOfRating); were PostgreSQL still to abort it for a deadlock, it is run again, like
+        // the transactions of PUT and DELETE.
+        const { rows } = await retryingConflicts(
+          () => sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
+            select r.* from (select id from stores where id = ${storeId} for no key update) s,
+              rate_store(${me.id}, s.id, ${rating}::smallint, ${comment ?? null}::text) r`.execute(db),
+        );
         const row = rows[0];
         if (!row) {
           const store = await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
@@ -96,6 +102,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     async (request) => {
       const { rating, comment } = request.body;
       const result = await inTransaction(db, async (trx) => {
+        await lockStoreOfRating(trx, request.params.ratingId);
         const row = await trx
           .updateTable('ratings')
           .set({ rating, comment: comment ?? null, updated_at: NOW })
@@ -125,6 +132,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     async (request) => {
       const me = currentUser(request);
       const stats = await inTransaction(db, async (trx) => {
+        await lockStoreOfRating(trx, request.params.ratingId);
         let del = trx.deleteFrom('ratings').where('id', '=', request.params.ratingId);
         if (me.role !== 'system_admin') del = del.where('user_id', '=', me.id);
         const row = await del.returning('store_id').executeTakeFirst();

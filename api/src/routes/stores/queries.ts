@@ -49,3 +49,31 @@ export const STORE_SORT_KEYS = {
   owner_id: sql`stores.owner_id`,
   created_at: sql`stores.created_at`,
 } as const;
+
+/**
+ * The lock order of rating writes: the store row first, then the rating. The aggregates trigger
+ * updates the store row after each rating write, and deleting a store cascades from the store row to
+ * its ratings; a write that held a rating while waiting for the store row would deadlock with a
+ * deletion of that store holding the store row while waiting for the rating. So every rating write
+ * locks its store row first (rate_store through its caller, PUT and DELETE through this), and a user's
+ * deletion locks the stores of their ratings (`lockStoresRatedBy`) before the cascade takes the ratings.
+ */
+export function lockStoreOfRating(trx: Kysely<DB>, ratingId: number) {
+  return trx
+    .selectFrom('stores')
+    .select('stores.id')
+    .where('stores.id', '=', (eb) => eb.selectFrom('ratings').select('ratings.store_id').where('ratings.id', '=', ratingId))
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/** Locks the store rows of every rating of `userId`, in id order (see `lockStoreOfRating`). */
+export function lockStoresRatedBy(trx: Kysely<DB>, userId: number) {
+  return trx
+    .selectFrom('stores')
+    .select('stores.id')
+    .where('stores.id', 'in', (eb) => eb.selectFrom('ratings').select('ratings.store_id').where('ratings.user_id', '=', userId))
+    .orderBy('stores.id')
+    .forNoKeyUpdate()
+    .execute();
+}
