@@ -32,7 +32,8 @@ function run(env: Record<string, string>): { child: ChildProcess; output: () => 
 
 async function start(env: Record<string, string>): Promise<Running> {
   const proc = run({ PORT: '0', HOST: '127.0.0.1', ...env });
-  const deadline = Date.now() + 45_000;
+  // Generous: a first start seeds the demo data (argon2 hashes) while CI runs other suites beside it.
+  const deadline = Date.now() + 110_000;
   while (Date.now() < deadline) {
     const match = /API on http:\/\/localhost:(\d+)/.exec(proc.output());
     if (match) return { ...proc, baseUrl: `http://127.0.0.1:${match[1]}` };
@@ -84,9 +85,9 @@ describe('on the embedded database (PGlite in DATA_DIR)', () => {
 
   beforeAll(async () => {
     api = await start({ DATA_DIR: dataDir });
-  });
+  }, 120_000);
   afterAll(async () => {
-    if (api.child.exitCode === null) await stop(api);
+    if (api && api.child.exitCode === null) await stop(api);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -151,7 +152,7 @@ describe('on the embedded database (PGlite in DATA_DIR)', () => {
     } finally {
       expect(await stop(again)).toBe(0);
     }
-  });
+  }, 180_000);
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -190,6 +191,6 @@ if (postgresUrl) {
         expect(await stop(a)).toBe(0);
         expect(await stop(b)).toBe(0);
       }
-    });
+    }, 180_000);
   });
 }
