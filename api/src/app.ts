@@ -16,6 +16,7 @@ import { type Config, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
+import { clientErrorHandler } from './http/client-errors';
 import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
 import { discoverSite, pageFallback, registerSite } from './http/site';
@@ -62,6 +63,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void reply.code(status).send({ message: MESSAGES.invalidInput });
     },
+    // And those Node's HTTP parser refuses (a URL or headers over its size limit, a malformed request).
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerDraining(app);
