@@ -132,3 +132,15 @@ export async function expectToastTopRight(page: Page, text: string | RegExp): Pr
   expect(viewport!.width - (box!.x + box!.width)).toBeLessThan(viewport!.width < 640 ? viewport!.width / 4 : 48);
   expect(box!.x + box!.width / 2).toBeGreaterThan(viewport!.width / 2 - (viewport!.width < 640 ? viewport!.width / 4 : 0));
 }
+
+/**
+ * Moves the app to `path` the way an in-app link does (history push, the router follows), with no
+ * document load: for a route no visible link leads to at that moment (e.g. /dashboard, where signing
+ * in lands).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}

@@ -1,13 +1,18 @@
 /**
  * Faults for the fault-isolation tests: a remote's files or the API made unreachable through
- * Playwright routes (404, 500, a request that never answers, a refused connection), and the probes
- * those tests need (no page reload, counted requests, the shell's fallback, navbar clicks).
+ * Playwright routes (404, 500, a request that never answers, a refused connection, a 401), and the
+ * probes those tests need (no page reload, counted requests, the shell's fallback, toasts seen).
  */
 import type { Locator, Page, Request, Route } from 'playwright-core';
+import { MESSAGES } from 'shared-contracts';
 
 export type RemoteArea = 'auth' | 'stores' | 'admin' | 'owner' | 'customer';
-/** How a file or call fails: an HTTP 404 or 500, a request that never answers, or a server that is down. */
-export type Fault = '404' | '500' | 'hang' | 'refused';
+/**
+ * How a file or call fails: an HTTP 404; a 500 from a gateway (an HTML page) or from our API itself
+ * ('500-json': `{ message: 'Internal server error' }`, what api/src/http/errors.ts sends); a request
+ * that never answers; a server that is down; a 401 (the token is no longer accepted).
+ */
+export type Fault = '404' | '500' | '500-json' | 'hang' | 'refused' | '401';
 
 export const FALLBACK_TITLE = 'This part of Store Ratings is not available right now';
 
@@ -16,6 +21,8 @@ export interface InstalledFault {
   readonly hits: number;
   /** URLs of those requests, in order. */
   readonly urls: string[];
+  /** The same requests as 'METHOD /path?query', in order. */
+  readonly calls: string[];
   /** Takes the route away: what follows reaches the server again. Held requests stay unanswered. */
   restore: () => Promise<void>;
 }
@@ -27,6 +34,10 @@ async function failRoute(route: Route, fault: Fault, held: Route[]): Promise<voi
     case '500':
       // What a gateway in front of a broken server answers: no JSON message of the API's own.
       return route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>500 Internal Server Error</h1>' });
+    case '500-json':
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.internalError }) });
+    case '401':
+      return route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: MESSAGES.invalidToken }) });
     case 'refused':
       return route.abort('connectionrefused');
     case 'hang':
@@ -36,12 +47,18 @@ async function failRoute(route: Route, fault: Fault, held: Route[]): Promise<voi
   }
 }
 
-async function installFault(page: Page, matches: (url: URL) => boolean, fault: Fault): Promise<InstalledFault> {
+async function installFault(page: Page, matches: (url: URL) => boolean, fault: Fault, method?: string): Promise<InstalledFault> {
   const urls: string[] = [];
+  const calls: string[] = [];
   const held: Route[] = [];
   const predicate = (url: URL) => matches(url);
   const handler = async (route: Route) => {
-    urls.push(route.request().url());
+    const request = route.request();
+    // Another method on the same path goes on as if this route were not there.
+    if (method && request.method() !== method.toUpperCase()) return route.fallback();
+    const url = new URL(request.url());
+    urls.push(request.url());
+    calls.push(`${request.method()} ${url.pathname}${url.search}`);
     await failRoute(route, fault, held);
   };
   await page.route(predicate, handler);
@@ -50,6 +67,7 @@ async function installFault(page: Page, matches: (url: URL) => boolean, fault: F
       return urls.length;
     },
     urls,
+    calls,
     restore: () => page.unroute(predicate, handler),
   };
 }
@@ -59,9 +77,12 @@ export function breakRemote(page: Page, area: RemoteArea, fault: Fault): Promise
   return installFault(page, (url) => url.pathname.startsWith(`/mf/${area}/`), fault);
 }
 
-/** Calls to the API (/api/...) whose path matches `path` (default: all of them) fail with `fault`. */
-export function breakApi(page: Page, fault: Fault, path: (pathname: string) => boolean = () => true): Promise<InstalledFault> {
-  return installFault(page, (url) => (url.pathname === '/api' || url.pathname.startsWith('/api/')) && path(url.pathname), fault);
+/**
+ * Calls to the API (/api/...) whose path matches `path` (default: all of them), and whose method is
+ * `method` when one is given, fail with `fault`.
+ */
+export function breakApi(page: Page, fault: Fault, path: (pathname: string) => boolean = () => true, method?: string): Promise<InstalledFault> {
+  return installFault(page, (url) => (url.pathname === '/api' || url.pathname.startsWith('/api/')) && path(url.pathname), fault, method);
 }
 
 /** Counts requests the page makes whose URL passes `filter` (from now on). */
@@ -134,5 +155,33 @@ export async function watchToasts(page: Page, text: string): Promise<{ count: ()
   );
   return {
     count: () => page.evaluate((k) => ((window as unknown as Record<string, { count: number }>)[k]?.count ?? -1), key),
+  };
+}
+
+/**
+ * Records the text of every toast the shell shows from now on, in this document, in order: each toast
+ * once, and again whenever its text changes (a toast re-used by id for a new message). Spinners and
+ * other role=status elements outside the toaster are not toasts.
+ */
+export async function recordToasts(page: Page): Promise<{ texts: () => Promise<string[]> }> {
+  const key = `toastLog-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((key) => {
+    const last = new WeakMap<Element, string>();
+    const texts: string[] = [];
+    (window as unknown as Record<string, unknown>)[key] = texts;
+    const check = () => {
+      document.querySelectorAll('[data-rht-toaster] [role="status"]').forEach((el) => {
+        const text = (el.textContent ?? '').trim();
+        if (text !== '' && last.get(el) !== text) {
+          last.set(el, text);
+          texts.push(text);
+        }
+      });
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  }, key);
+  return {
+    texts: () => page.evaluate((k) => [...((window as unknown as Record<string, string[]>)[k] ?? [])], key),
   };
 }

@@ -179,6 +179,7 @@ describe('add store: saving', () => {
     [400, MESSAGES.ownerMustBeStoreOwner, MESSAGES.ownerMustBeStoreOwner],
     [409, 'A store with this name already exists at this address', 'A store with this name already exists at this address'],
     [500, 'Failed to save store', undefined],
+    [500, 'Failed to save store', 'Internal server error'],
   ])("answers a %s with '%s' in a toast and in the form, which stays open", async (status, shown, message) => {
     const api = apiWith();
     api.admin.createStore.mockRejectedValue(apiError(status, message));
@@ -289,6 +290,7 @@ describe('delete store', () => {
   it.each([
     [404, 'Store not found', 'Store not found'],
     [500, 'Failed to delete store', undefined],
+    [500, 'Failed to delete store', 'Internal server error'],
   ])("answers a %s with '%s'", async (status, shown, message) => {
     const api = apiWith();
     api.admin.deleteStore.mockRejectedValue(apiError(status, message));

@@ -154,6 +154,8 @@ describe('edit user', () => {
     [409, MESSAGES.userOwnsStores, MESSAGES.userOwnsStores],
     [409, MESSAGES.emailTaken, MESSAGES.emailTaken],
     [500, 'Failed to update user', undefined],
+    // Our API's own 500 body: its message says nothing about the edit, the action's failure does.
+    [500, 'Failed to update user', 'Internal server error'],
   ])("answers a %s with '%s' in a toast and in the dialog, which stays open", async (status, shown, message) => {
     const api = apiWith();
     api.admin.updateUser.mockRejectedValue(apiError(status, message));

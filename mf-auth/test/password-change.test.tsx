@@ -85,12 +85,19 @@ describe('Profile page: changing the password', () => {
     expect(newInput()).toHaveValue('Fresh@5678');
   });
 
-  it("shows 'Failed to update password' when the server gives no message", async () => {
+  it.each([
+    ['the server gives no message (a network failure)', networkError],
+    ["the server fails with its own 'Internal server error'", () => apiError(500, MESSAGES.internalError)],
+  ])("shows 'Failed to update password' when %s, and keeps the form as typed", async (_name, failure) => {
     const { user, api } = renderProfile();
-    api.auth.changePassword.mockRejectedValue(networkError());
+    api.auth.changePassword.mockRejectedValue(failure());
     await fillPasswords(user, 'Customer@1234', 'Fresh@5678', 'Fresh@5678');
     await user.click(updateButton());
     expect(await findToast('Failed to update password')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.internalError)).not.toBeInTheDocument();
+    expect(currentInput()).toHaveValue('Customer@1234');
+    expect(newInput()).toHaveValue('Fresh@5678');
+    expect(updateButton()).toBeEnabled();
   });
 
   it('shows and hides each of the three passwords', async () => {

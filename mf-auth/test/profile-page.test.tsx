@@ -160,11 +160,15 @@ describe('Profile page: editing name and address', () => {
     expect(auth.updateUser).not.toHaveBeenCalled();
   });
 
-  it("shows 'Failed to update profile' when the server gives no message", async () => {
+  it.each([
+    ['the server gives no message (a network failure)', networkError],
+    ["the server fails with its own 'Internal server error'", () => apiError(500, MESSAGES.internalError)],
+  ])("shows 'Failed to update profile' when %s", async (_name, failure) => {
     const { user, api } = renderProfile();
-    api.auth.updateProfile.mockRejectedValue(networkError());
+    api.auth.updateProfile.mockRejectedValue(failure());
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.click(saveButton());
     expect(await findToast('Failed to update profile')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.internalError)).not.toBeInTheDocument();
   });
 });

@@ -40,6 +40,13 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, body: strin
     case 'GET /api/never-answers':
       // Holds the request open: the server is up but never answers.
       return;
+    case 'GET /api/internal-error':
+      // What our API answers for an unexpected failure.
+      return json(500, { message: 'Internal server error' });
+    case 'GET /api/unavailable':
+      return json(503, { message: 'Service is shutting down or unavailable' });
+    case 'GET /api/too-many':
+      return json(429, { message: 'Too many sign-up attempts. Please try again later.' });
     case 'GET /api/html':
       res.writeHead(502, { 'Content-Type': 'text/html' });
       return res.end('<html><body>Bad gateway</body></html>');
@@ -126,13 +133,54 @@ describe('bearer token', () => {
   });
 });
 
+/** How a call ended after `ms` (or that it had not): its outcome, or 'pending'. */
+async function settledWithin(call: Promise<unknown>, ms: number): Promise<'resolved' | 'rejected' | 'pending'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    call.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), ms))),
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
 describe('onUnauthorized', () => {
-  it('is called once on a 401 of an authenticated call, and the call still rejects', async () => {
+  it('is called once on a 401 of an authenticated call, and the call never settles (its screen shows no failure of its own)', async () => {
     const onUnauthorized = jest.fn();
     const api = createApiClient({ baseURL, getToken: () => 'expired-token', onUnauthorized });
-    const err = await failure(() => api.auth.getProfile());
-    expect(errorStatus(err)).toBe(401);
+    const call = api.auth.getProfile();
+    await expect(settledWithin(call, 300)).resolves.toBe('pending');
+    expect(seen).toHaveLength(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('two calls answering 401 at once: neither settles; once signed out, a call without a token fails as usual', async () => {
+    let token: string | null = 'expired-token';
+    const onUnauthorized = jest.fn(() => {
+      token = null;
+    });
+    const api = createApiClient({ baseURL, getToken: () => token, onUnauthorized });
+    const calls = [api.auth.getProfile(), api.auth.getProfile()];
+    await expect(Promise.all(calls.map((call) => settledWithin(call, 300)))).resolves.toEqual(['pending', 'pending']);
+    // Once per failing call: the shell's handler is the one that speaks only once.
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+    const err = await failure(() => api.auth.getProfile());
+    expect(seen.at(-1)?.authorization).toBeUndefined();
+    expect(errorStatus(err)).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['a 500', '/api/internal-error', 500],
+    ['a 403', '/api/admin/dashboard', 403],
+  ])('%s of an authenticated call still rejects, and does not call it', async (_name, path, status) => {
+    const onUnauthorized = jest.fn();
+    const api = createApiClient({ baseURL, getToken: () => 'good-token', onUnauthorized });
+    expect(errorStatus(await failure(() => api.http.get(path)))).toBe(status);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('is not called for a 401 of /api/auth/login (wrong password), even with a stale token', async () => {
@@ -263,6 +311,20 @@ describe('errorMessage / errorStatus', () => {
   it('returns the fallback when the message is not a string', async () => {
     const err = await failure(() => api().http.get('/api/number-message'));
     expect(errorMessage(err, 'fallback')).toBe('fallback');
+  });
+
+  it.each([
+    ['500', '/api/internal-error'],
+    ['503', '/api/unavailable'],
+  ])("returns the fallback for a %s, whatever the server's message (it says nothing about what the user did)", async (status, path) => {
+    const err = await failure(() => api().http.get(path));
+    expect(errorStatus(err)).toBe(Number(status));
+    expect(errorMessage(err, 'Failed to update profile')).toBe('Failed to update profile');
+  });
+
+  it("returns the server's message of a 429", async () => {
+    const err = await failure(() => api().http.get('/api/too-many'));
+    expect(errorMessage(err, 'Registration failed. Please try again.')).toBe('Too many sign-up attempts. Please try again later.');
   });
 
   it('returns the fallback when there is no body', async () => {

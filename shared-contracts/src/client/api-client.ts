@@ -49,7 +49,12 @@ export interface ApiClientOptions {
   baseURL: string;
   /** The current bearer token, or null when signed out. */
   getToken?: () => string | null;
-  /** Called once per failing call when an authenticated call answers 401 (the session is over). */
+  /**
+   * Called once per failing call when an authenticated call answers 401 (the session is over). With
+   * it given, that call then never settles: the app signs the user out and leaves the screen that made
+   * the call, so the screen shows nothing of its own (no failure toast, no error panel) next to the
+   * session-ended message. Without it, the call rejects like any other failure.
+   */
   onUnauthorized?: () => void;
   /** How long a call may wait for an answer before it fails; API_TIMEOUT_MS unless given. */
   timeoutMs?: number;
@@ -72,13 +77,14 @@ export function createApiClient(options: ApiClientOptions) {
   });
 
   http.interceptors.response.use(undefined, (error: unknown) => {
-    if (
-      error instanceof AxiosError &&
-      error.response?.status === 401 &&
-      error.config?.headers?.Authorization &&
-      !String(error.config.url ?? '').startsWith('/api/auth/login')
-    ) {
-      options.onUnauthorized?.();
+    const onUnauthorized = options.onUnauthorized;
+    if (onUnauthorized && isSessionEnd(error)) {
+      onUnauthorized();
+      // The one place a 401 is handled (spec §8, DESIGN.md §6): the session has ended and the caller's
+      // screen is going away. Rejecting would have every screen's catch show its own failure toast
+      // ('Failed to fetch stores', ...) beside the session-ended one; a promise that never settles
+      // lets none of them speak.
+      return new Promise<never>(() => undefined);
     }
     return Promise.reject(error);
   });
@@ -135,14 +141,30 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
+/** A 401 answered to a call sent with a token, other than signing in (a wrong password there): the session is over. */
+function isSessionEnd(error: unknown): boolean {
+  return (
+    error instanceof AxiosError &&
+    error.response?.status === 401 &&
+    Boolean(error.config?.headers?.Authorization) &&
+    !String(error.config?.url ?? '').startsWith('/api/auth/login')
+  );
+}
+
 /** The HTTP status of a failed call, or undefined for a network failure. */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof AxiosError ? error.response?.status : undefined;
 }
 
-/** The server's message of a failed call, else `fallback` (spec §8: "server message or ..."). */
+/**
+ * The server's message of a failed call, else `fallback` (spec §8: "server message or ..."). Only a
+ * refusal (4xx) explains itself to the user ('Current password is incorrect', 'Email is already
+ * registered'); a server failure's message ('Internal server error', 5xx) says nothing about what
+ * they did, so the action's own failure message ('Failed to update profile') is shown instead.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof AxiosError) {
+  const status = errorStatus(error);
+  if (error instanceof AxiosError && status !== undefined && status >= 400 && status < 500) {
     const message = (error.response?.data as { message?: unknown } | undefined)?.message;
     if (typeof message === 'string' && message.trim() !== '') return message;
   }

@@ -1,7 +1,8 @@
 /**
  * The session (spec §4): loading at start; a saved token is checked by fetching the profile, and a
  * failure there signs out. Login and registration store the token and greet the user; logout clears
- * it. A 401 on any authenticated call ends the session once. Other tabs' sign-outs are followed.
+ * it. A 401 on any authenticated call ends the session once, with the session-ended toast alone.
+ * Other tabs' sign-outs are followed.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -50,7 +51,11 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
       client({
         getToken: () => tokenRef.current,
         onUnauthorized: () => {
-          // Only the first 401 of a session speaks; later ones find no session to end.
+          // The only message of a 401: the call that got it never settles (createApiClient), so the
+          // screen that made it shows no failure of its own. Only the first 401 of a session speaks;
+          // later ones find no session to end.
+          // The start-up profile check may be that call: it never settles, so the loading ends here.
+          setLoading(false);
           if (tokenRef.current === null) return;
           endSession();
           toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
