@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import type { Engine } from '../src/db/database';
 import { invariantViolations } from '../src/db/invariants';
-import { startServer } from '../scripts/api-process';
+import { type RunningServer, startServer } from '../scripts/api-process';
 import { RatingLedger } from './rating-stream';
 import { createWorld } from './world';
 
@@ -75,9 +75,10 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const rounds: RoundResult[] = [];
   const problems: string[] = [];
   let ratingsAtEnd = 0;
+  let server: RunningServer | undefined;
   try {
     let started = Date.now();
-    let server = await startServer(world.env);
+    server = await startServer(world.env);
     let restartMs = Date.now() - started;
     for (let round = 1; round <= options.rounds; round++) {
       const signal = options.termEvery > 0 && round % options.termEvery === 0 ? 'SIGTERM' : 'SIGKILL';
@@ -85,16 +86,17 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       let stopAt = Infinity;
       let stopping = false;
       // SIGTERM: the writers keep sending while the server drains, so requests are in flight when it stops.
-      const streaming = ledger.stream(server.url, { workers: options.workers, until: () => Date.now() >= stopAt, stopping: () => stopping });
+      const running = server;
+      const streaming = ledger.stream(running.url, { workers: options.workers, until: () => Date.now() >= stopAt, stopping: () => stopping });
       await sleep(afterMs);
       stopping = true;
-      const exitCode = signal === 'SIGKILL' ? await server.kill() : await server.stop();
+      const exitCode = signal === 'SIGKILL' ? await running.kill() : await running.stop();
       stopAt = Date.now();
       const tally = await streaming;
       const roundProblems = tally.unexpected.map((line) => `answer during the run: ${line}`);
       if (signal === 'SIGTERM' && tally.unansweredSentBeforeStop > 0)
         roundProblems.push(`SIGTERM: ${tally.unansweredSentBeforeStop} requests sent before the signal got no answer ${JSON.stringify(tally.unansweredBy)}`);
-      if (signal === 'SIGTERM' && exitCode !== 0) roundProblems.push(`SIGTERM: exit code ${exitCode}, expected 0:\n${server.output().slice(-2000)}`);
+      if (signal === 'SIGTERM' && exitCode !== 0) roundProblems.push(`SIGTERM: exit code ${exitCode}, expected 0:\n${running.output().slice(-2000)}`);
 
       // The database itself, opened fresh after the crash (PGlite recovers its files here).
       const direct = await world.open();
@@ -132,6 +134,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     }
     await server.stop();
   } finally {
+    await server?.kill();
     await world.destroy();
   }
   return {

@@ -8,6 +8,7 @@
  * Every POST carries a comment unique to it, so reading a rating back tells which write it is.
  */
 import { MESSAGES } from 'shared-contracts';
+import { averageOf } from '../src/http/dto';
 import type { World } from './world';
 
 export interface KeptRating {
@@ -174,7 +175,7 @@ export class RatingLedger {
       const sum = values.reduce((a, b) => a + b, 0);
       const expected = {
         total_ratings: values.length,
-        average_rating: values.length ? Math.round((sum / values.length) * 100) / 100 : 0,
+        average_rating: averageOf(sum, values.length),
         rating_distribution: Object.fromEntries([1, 2, 3, 4, 5].map((k) => [String(k), values.filter((v) => v === k).length])),
       };
       const actual = { total_ratings: store.total_ratings, average_rating: store.average_rating, rating_distribution: store.rating_distribution };

@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import type { Engine } from '../src/db/database';
 import { invariantViolations } from '../src/db/invariants';
-import { startServer } from '../scripts/api-process';
+import { type RunningServer, startServer } from '../scripts/api-process';
 import { median } from './crash';
 import { RatingLedger } from './rating-stream';
 import { createWorld, type World } from './world';
@@ -127,7 +127,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
   const world = await createWorld(options.engine, { customers: options.customers, stores: options.stores }, options.postgresUrl);
   const ledger = new RatingLedger(world);
-  const server = await startServer(world.env);
+  let server: RunningServer;
+  try {
+    server = await startServer(world.env);
+  } catch (error) {
+    await world.destroy();
+    throw error;
+  }
   const errors: string[] = [];
   const samples: Sample[] = [];
   const all: number[] = [];
@@ -216,7 +222,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // Let the last requests finish.
     while (busy.size > 0 || all.length < requests) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      if ((performance.now() - begun) / 1000 > options.seconds + 30) break;
+      if ((performance.now() - begun) / 1000 > options.seconds + 60) {
+        problems.push(`${requests - all.length} requests still unanswered 60 s after the last was sent`);
+        break;
+      }
     }
     const verified = await ledger.verify(server.url);
     problems.push(...verified.problems);

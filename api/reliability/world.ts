@@ -68,9 +68,14 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
   }
   const open = () => openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDataDir: path.join(dataDir, 'pglite') });
 
-  const database = await open();
+  const destroy = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   let world: Omit<World, 'engine' | 'env' | 'jwtSecret' | 'open' | 'destroy'>;
+  let database: Database | undefined;
   try {
+    database = await open();
     await migrateToLatest(database.db);
     const passwordHash = await hashPassword(WORLD_PASSWORD);
     const run = randomBytes(3).toString('hex');
@@ -109,9 +114,12 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
       admin: { ...admin, token: token(admin.id) },
       storeIds: stores.map((s) => s.id),
     };
-  } finally {
-    await database.close();
+  } catch (error) {
+    await database?.close();
+    await destroy();
+    throw error;
   }
+  await database.close();
   return {
     ...world,
     engine,
@@ -119,9 +127,6 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
     env: { DATABASE_URL: databaseUrl ?? '', REDIS_URL: '', DATA_DIR: dataDir, JWT_SECRET: jwtSecret },
     jwtSecret,
     open,
-    destroy: async () => {
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    destroy,
   };
 }

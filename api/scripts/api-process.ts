@@ -42,7 +42,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start in 120 s:\n${output}`));
+    }, 120_000);
     const poll = setInterval(() => {
       const match = /Store Ratings API on (http:\/\/localhost:\d+)/.exec(output);
       if (match) {

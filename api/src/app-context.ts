@@ -6,6 +6,7 @@ import type { AuthGuards } from './auth/guards';
 import type { AuthThrottle } from './auth/throttle';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
+import type { Lifecycle } from './http/draining';
 
 /** What every route module gets: the database, the guards and the throttle. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   throttle: AuthThrottle;
   /** See Config.integrityCheckMaxAgeMs. */
   integrityCheckMaxAgeMs: number;
+  /** Whether the server is draining for a shutdown (http/draining.ts). */
+  lifecycle: Lifecycle;
 }
 
 export type ZodApp = FastifyInstance<

@@ -67,7 +67,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  registerDraining(app);
+  const lifecycle = registerDraining(app);
 
   let counters: CounterStore | undefined;
   app.addHook('onClose', async () => {
@@ -93,6 +93,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     guards: createAuthGuards(database.db, resolveJwtSecret(config), config.tokenTtlSeconds),
     throttle: new AuthThrottle(counters, config.throttle),
     integrityCheckMaxAgeMs: config.integrityCheckMaxAgeMs,
+    lifecycle,
   };
 
   app.decorateRequest('currentUser', null);

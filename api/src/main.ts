@@ -34,6 +34,10 @@ async function main(): Promise<void> {
     force.unref();
     app.startDraining();
     new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      // The grace may end while the event loop has yet to read sockets that became readable during a
+      // long stretch of work (PGlite runs in this thread): let one more poll phase read them first,
+      // so no request sent before the signal is taken for an idle connection and closed.
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(() => {
         // Keep-alive connections become idle once their in-flight response is sent; close them then,
         // so that shutdown does not wait for clients to hang up.

@@ -62,3 +62,25 @@ describe.each(ENGINES)('health and API docs (%s)', (engine) => {
     expect(res.body).toEqual({ message: 'Route not found' });
   });
 });
+
+describe.each(ENGINES)('draining for a shutdown (%s)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(() => server.close());
+
+  it('once draining, health answers 503 "draining" for the load balancer, and requests are still served, each with Connection: close', async () => {
+    const user = await server.createUser('normal_user');
+    const before = await server.get('/api/auth/profile', { token: user.token });
+    expect(before.headers.get('connection')).not.toBe('close');
+    server.app.startDraining();
+    const health = await server.get('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'draining', database: 'ok' });
+    const during = await server.get('/api/auth/profile', { token: user.token });
+    expect(during.status).toBe(200);
+    expect(during.body.user.id).toBe(user.id);
+    expect(during.headers.get('connection')).toBe('close');
+  });
+});

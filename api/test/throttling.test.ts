@@ -64,7 +64,7 @@ function expectThrottled(res: HttpResult, body: { message: string }, windowMs: n
 }
 
 describe.each(ENGINES)('sign-in throttling per account (%s)', (engine) => {
-  const windowMs = 2000;
+  const windowMs = 5000;
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine, { throttle: { loginFailuresPerAccount: 3, loginFailuresPerAddress: 1000, windowMs } });
@@ -184,7 +184,7 @@ describe.each(ENGINES)('sign-in throttling per account (%s)', (engine) => {
 });
 
 describe.each(ENGINES)('sign-in throttling per address (%s)', (engine) => {
-  const windowMs = 2000;
+  const windowMs = 5000;
   let server: TestServer;
   // A fresh server per test: every request comes from 127.0.0.1, so tests would share the address count.
   beforeEach(async () => {

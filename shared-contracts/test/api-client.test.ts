@@ -149,22 +149,41 @@ async function settledWithin(call: Promise<unknown>, ms: number): Promise<'resol
 
 describe('onUnauthorized', () => {
   it('is called once on a 401 of an authenticated call, and the call never settles (its screen shows no failure of its own)', async () => {
-    const onUnauthorized = jest.fn();
+    let signalled!: () => void;
+    const handled = new Promise<void>((resolve) => (signalled = resolve));
+    const onUnauthorized = jest.fn(() => signalled());
     const api = createApiClient({ baseURL, getToken: () => 'expired-token', onUnauthorized });
     const call = api.auth.getProfile();
-    await expect(settledWithin(call, 300)).resolves.toBe('pending');
+    // Once the 401 has been handled, the call has had every chance to settle: it does not.
+    await handled;
+    await expect(settledWithin(call, 100)).resolves.toBe('pending');
     expect(seen).toHaveLength(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('a 401 for a token the session has since replaced (a password change on its way) fails that call and ends nothing', async () => {
+    // The call goes out with the old token; by the time its 401 comes back the session holds a new one.
+    const tokens = ['old-token', 'new-token'];
+    const onUnauthorized = jest.fn();
+    const api = createApiClient({ baseURL, getToken: () => (tokens.length > 1 ? tokens.shift()! : tokens[0]), onUnauthorized });
+    const call = api.auth.getProfile();
+    expect(errorStatus(await call.catch((error: unknown) => error))).toBe(401);
+    expect(seen[0].authorization).toBe('Bearer old-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('two calls answering 401 at once: neither settles; once signed out, a call without a token fails as usual', async () => {
     let token: string | null = 'expired-token';
+    let signalled!: () => void;
+    const bothHandled = new Promise<void>((resolve) => (signalled = resolve));
     const onUnauthorized = jest.fn(() => {
       token = null;
+      if (onUnauthorized.mock.calls.length === 2) signalled();
     });
     const api = createApiClient({ baseURL, getToken: () => token, onUnauthorized });
     const calls = [api.auth.getProfile(), api.auth.getProfile()];
-    await expect(Promise.all(calls.map((call) => settledWithin(call, 300)))).resolves.toEqual(['pending', 'pending']);
+    await bothHandled;
+    await expect(Promise.all(calls.map((call) => settledWithin(call, 100)))).resolves.toEqual(['pending', 'pending']);
     // Once per failing call: the shell's handler is the one that speaks only once.
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
     const err = await failure(() => api.auth.getProfile());

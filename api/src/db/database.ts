@@ -3,7 +3,8 @@
  * directory, or in memory). Both return bigint and numeric columns as JS numbers and run the same
  * migrations and queries.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
@@ -90,34 +91,60 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
 
 /**
  * PGlite's files belong to one process at a time: a second process opening them would corrupt them.
- * A lock file beside the data folder holds the owner's pid; a lock whose process is gone (killed)
- * is taken over. Returns the release function.
+ * A lock file beside the data folder names its holder (host and pid). It is created whole or not at
+ * all (written aside, then hard-linked into place), so no one ever reads it half written. A lock held
+ * by a live process, by this very process (a second PGlite on the same files), or by another host
+ * (where this one cannot tell whether it is alive) is refused; a lock whose process is gone (killed)
+ * is taken over. Two processes starting in the same instant after a crash could both take over a
+ * stale lock; the README's rule (one process per DATA_DIR) is the guard against that.
+ * Returns the release function.
  */
 function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile);
-        } catch {
-          // Already gone.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
+  const mine = JSON.stringify({ host: hostname(), pid: process.pid });
+  const draft = `${lockFile}.${process.pid}.${Date.now()}`;
+  writeFileSync(draft, mine);
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(draft, lockFile);
+        return () => {
+          try {
+            if (readFileSync(lockFile, 'utf8') === mine) unlinkSync(lockFile);
+          } catch {
+            // Already gone.
+          }
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = readLockHolder(lockFile);
+      if (holder && (holder.host !== hostname() || holder.pid === process.pid || processIsAlive(holder.pid))) {
         throw new Error(
-          `the embedded database in ${dataDir} is in use by another process (pid ${owner}); PGlite serves one process at a time: ` +
-            'stop that process, give this one another DATA_DIR, or run several instances on PostgreSQL (DATABASE_URL)',
+          `the embedded database in ${dataDir} is in use by another process (pid ${holder.pid} on ${holder.host}); ` +
+            'PGlite serves one process at a time: stop that process, give this one another DATA_DIR, or run several ' +
+            `instances on PostgreSQL (DATABASE_URL). If no process uses it, delete ${lockFile}.`,
         );
       }
-      unlinkSync(lockFile); // left by a process that is gone
+      try {
+        unlinkSync(lockFile); // left by a process that is gone
+      } catch {
+        // Someone else took it over first: try again.
+      }
     }
+    throw new Error(`could not lock ${dataDir}`);
+  } finally {
+    unlinkSync(draft);
   }
-  throw new Error(`could not lock ${dataDir}`);
+}
+
+function readLockHolder(lockFile: string): { host: string; pid: number } | null {
+  try {
+    const holder = JSON.parse(readFileSync(lockFile, 'utf8')) as { host?: unknown; pid?: unknown };
+    return typeof holder.host === 'string' && Number.isInteger(holder.pid) ? { host: holder.host, pid: Number(holder.pid) } : null;
+  } catch {
+    return null; // gone meanwhile, or not ours: stale
+  }
 }
 
 function processIsAlive(pid: number): boolean {
@@ -162,8 +189,11 @@ async function openPGliteIn(options: DatabaseOptions, unlock: () => void): Promi
       await sql`select 1`.execute(db);
     },
     close: async () => {
-      await db.destroy();
-      unlock();
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -107,8 +107,13 @@ export function toRating(row: RatingRow) {
 
 export { iso as toIsoString };
 
-/** round(sum / count, 2), 0 without ratings: the same rule as the stores.average_rating column. */
+/**
+ * round(sum / count, 2), 0 without ratings: the same rule as the stores.average_rating column
+ * (PostgreSQL's round of an exact numeric: halves go up). Worked in integers, since floating point
+ * misses halves: 87 / 40 = 2.175 is 217.49999… hundredths as a double, which Math.round makes 2.17.
+ */
 export function averageOf(sum: number | string | null, count: number | string | null): number {
   const n = Number(count ?? 0);
-  return n > 0 ? Math.round((Number(sum ?? 0) / n) * 100) / 100 : 0;
+  const total = Number(sum ?? 0);
+  return n > 0 ? Math.floor((200 * total + n) / (2 * n)) / 100 : 0;
 }

@@ -2,15 +2,13 @@
  * What the API must answer, worked out in the test from the inputs alone (no server involved): store
  * figures from a list of ratings, and list orders.
  */
+import { averageOf as averageOfSum } from '../../src/http/dto';
 
 /** Rating counts per star, as the API reports them. */
 export type Distribution = Record<'1' | '2' | '3' | '4' | '5', number>;
 
-/** Rounded to 2 decimals, as the API rounds averages. */
-export const round2 = (x: number) => Math.round(x * 100) / 100;
-
 /** Average as the API reports it: sum / count rounded to 2 decimals, 0 without ratings. */
-export const averageOf = (ratings: number[]) => (ratings.length ? round2(ratings.reduce((a, b) => a + b, 0) / ratings.length) : 0);
+export const averageOf = (ratings: number[]) => averageOfSum(ratings.reduce((a, b) => a + b, 0), ratings.length);
 
 /** The figures of a store whose ratings are `ratings`, as the API reports them (e.g. `storeStats`). */
 export function statsOf(ratings: number[]) {

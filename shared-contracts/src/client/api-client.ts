@@ -78,7 +78,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   http.interceptors.response.use(undefined, (error: unknown) => {
     const onUnauthorized = options.onUnauthorized;
-    if (onUnauthorized && isSessionEnd(error)) {
+    if (onUnauthorized && isSessionEnd(error, options.getToken?.() ?? null)) {
       onUnauthorized();
       // The one place a 401 is handled (spec §8, DESIGN.md §6): the session has ended and the caller's
       // screen is going away. Rejecting would have every screen's catch show its own failure toast
@@ -141,14 +141,17 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
-/** A 401 answered to a call sent with a token, other than signing in (a wrong password there): the session is over. */
-function isSessionEnd(error: unknown): boolean {
-  return (
-    error instanceof AxiosError &&
-    error.response?.status === 401 &&
-    Boolean(error.config?.headers?.Authorization) &&
-    !String(error.config?.url ?? '').startsWith('/api/auth/login')
-  );
+/**
+ * A 401 answered to a call sent with a token, other than signing in (a wrong password there): the
+ * session is over — unless the session has since moved to another token (a password change answered
+ * with a new one while the call was on its way): then that call just fails and the session goes on.
+ * When a sibling call's 401 has already signed out (no token now), this one is part of the same end.
+ */
+function isSessionEnd(error: unknown, currentToken: string | null): boolean {
+  if (!(error instanceof AxiosError) || error.response?.status !== 401) return false;
+  const sent = String(error.config?.headers?.Authorization ?? '');
+  if (sent === '' || String(error.config?.url ?? '').startsWith('/api/auth/login')) return false;
+  return currentToken === null || sent === `Bearer ${currentToken}`;
 }
 
 /** The HTTP status of a failed call, or undefined for a network failure. */

@@ -191,7 +191,7 @@ export const adminUserDetailResponseSchema = z.object({ user: adminUserDetailSch
 export const adminStoreListResponseSchema = z.object({ stores: z.array(adminStoreSchema), ...pagination });
 export const adminStoreResponseSchema = z.object({ message: z.string(), store: adminStoreSchema });
 
-export const healthResponseSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) });
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'error', 'draining']), database: z.enum(['ok', 'unreachable']) });
 
 // ---------- inferred types ----------
 
