@@ -43,6 +43,8 @@ import type {
   RegisterRequest,
   StoreListQuery,
 } from '../schemas/requests';
+import type { DeploymentCommandResponse, DeploymentsResponse } from '../schemas/deployments';
+import type { DeployableApp, DeploymentCommand } from '../deployments';
 
 export interface ApiClientOptions {
   /** Base address of the API, e.g. '' for the same origin or 'http://localhost:3000'. */
@@ -136,6 +138,10 @@ export function createApiClient(options: ApiClientOptions) {
       updateStore: (storeId: number | string, body: AdminStoreRequest) =>
         put<AdminStoreResponse>(`/api/admin/stores/${id(storeId)}`, body),
       deleteStore: (storeId: number | string) => del<MessageResponse>(`/api/admin/stores/${id(storeId)}`),
+      deployments: () => get<DeploymentsResponse>('/api/admin/deployments'),
+      /** promote (the canary for everyone), abort (end the canary) or rollback (the version live before). */
+      deploymentCommand: (app: DeployableApp, command: DeploymentCommand) =>
+        post<DeploymentCommandResponse>(`/api/admin/deployments/${id(app)}/${command}`),
     },
     health: () => get<HealthResponse>('/api/health'),
   };

@@ -6,6 +6,7 @@
 export * from './fields';
 export * from './requests';
 export * from './responses';
+export * from './deployments';
 export { firstIssueMessage } from './first-issue';
 // Plain constants the schemas are built from (they live in ../constants): here too, beside the schemas.
 export {
