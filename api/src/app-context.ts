@@ -6,6 +6,7 @@ import type { AuthGuards } from './auth/guards';
 import type { AuthThrottle } from './auth/throttle';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
+import type { Releases } from './deployments/releases';
 import type { Lifecycle } from './http/draining';
 
 /** What every route module gets: the database, the guards and the throttle. */
@@ -18,6 +19,8 @@ export interface AppContext {
   integrityCheckMaxAgeMs: number;
   /** Whether the server is draining for a shutdown (http/draining.ts). */
   lifecycle: Lifecycle;
+  /** The published versions of the shell and the remotes, their canaries and history (deployments/releases.ts). */
+  releases: Releases;
 }
 
 export type ZodApp = FastifyInstance<

@@ -16,6 +16,7 @@ import { type Config, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
+import { Releases } from './deployments/releases';
 import { clientErrorHandler } from './http/client-errors';
 import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     throttle: new AuthThrottle(counters, config.throttle),
     integrityCheckMaxAgeMs: config.integrityCheckMaxAgeMs,
     lifecycle,
+    releases: new Releases({ releasesDir: config.releasesDir, siteDir: config.siteDir }),
   };
 
   app.decorateRequest('currentUser', null);
@@ -105,7 +107,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
-  const site = discoverSite(config.siteDir, config.releasesDir, config.remotesFile);
+  const site = discoverSite(config.siteDir, context.releases, config.remotesFile);
   registerErrorHandling(app, site ? { notFoundFallback: pageFallback(site) } : {});
 
   await app.register(helmet, {

@@ -1,15 +1,17 @@
 /**
- * The web site next to the API on one port (DESIGN.md §2): the shell's build at `/`, each remote's
+ * The web site next to the API on one port (DESIGN.md §2, §5): the live shell at `/` (its own build,
+ * `shell/dist`, until a shell release is published, then `releases/shell/<version>/`), each remote's
  * build at `/mf/<area>/`, published remote versions at `/releases/<remote>/<version>/`, and
- * `/remotes.json`, read on every request so that pointing it at a new remote build needs no restart.
- * Hashed files and published versions are cached for good; entry points are revalidated.
+ * `/remotes.json`, chosen per browser on every request (the live version of each remote, or its canary
+ * for the canary's share of browsers), so publishing, promoting or aborting needs no restart.
+ * Hashed files and published remote versions are cached for good; entry points are revalidated.
  * Unknown `/mf/...` and `/releases/...` files are 404s; other unknown page paths get the shell's index.html.
  *
  * Text files of 1 KiB and more go out brotli- or gzip-compressed when the request accepts it: see
  * `compressSiteFiles` below. @fastify/static still finds the file, checks the path and answers the
  * identity, HEAD, Range and conditional cases; the compressed bytes come from a memory cache.
  */
-import { existsSync, readdirSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,20 +19,24 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_FOLDERS } from 'shared-contracts';
+import type { Releases } from '../deployments/releases';
+import { isBrowserId, newBrowserId, remotesFor, ROLLOUT_COOKIE } from '../deployments/rollout';
 
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export interface SiteLayout {
-  /** The shell's build (index.html, remotes.json, its chunks). */
+  /** The shell's own build (index.html, remotes.json, provides.json, its chunks): live until a shell release is. */
   shellDir: string;
   /** Each remote's build and the path it is served under. */
   remotes: Array<{ mountPath: string; dir: string }>;
-  /** A remotes.json to serve instead of the shell's own. */
+  /** A remotes.json to start from instead of the live shell's own. */
   remotesFile?: string;
-  /** Published remote versions (`<remote>/<version>/`); its remotes.json, when present, is the live one. */
-  releasesDir: string;
+  /** Published versions (`<folder>/<version>/`) and the deployment state. */
+  releases: Releases;
 }
 
 const RELEASES_PREFIX = '/releases/';
@@ -38,39 +44,36 @@ const RELEASE_REMOTE = /^mf-[a-z0-9-]+$/;
 const RELEASE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Finds the built apps in a checkout: shell/dist and every mf-<area>/dist. Null when the shell is not built. */
-export function discoverSite(siteDir: string, releasesDir: string, remotesFile?: string): SiteLayout | null {
+export function discoverSite(siteDir: string, releases: Releases, remotesFile?: string): SiteLayout | null {
   const shellDir = path.join(siteDir, 'shell', 'dist');
   if (!existsSync(path.join(shellDir, 'index.html'))) return null;
   const remotes = readdirSync(siteDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && /^mf-[a-z0-9-]+$/.test(entry.name))
     .map((entry) => ({ mountPath: `/mf/${entry.name.slice(3)}/`, dir: path.join(siteDir, entry.name, 'dist') }))
     .filter((remote) => existsSync(remote.dir));
-  return { shellDir, remotes, releasesDir, ...(remotesFile ? { remotesFile } : {}) };
+  return { shellDir, remotes, releases, ...(remotesFile ? { remotesFile } : {}) };
 }
 
 /**
- * Content-hashed files and everything of a published version are cached for good; the rest (and
- * remotes.json wherever it lives) is revalidated. Also notes which file a reply carries, for the
- * compression hook.
+ * Content-hashed files and everything of a published remote version are cached for good; the rest
+ * (the shell's entry points, wherever the live shell is) is revalidated. Also notes which file a reply
+ * carries, for the compression hook.
  */
 function cacheHeadersFor(site: SiteLayout) {
-  const releases = path.resolve(site.releasesDir) + path.sep;
-  const remotesFiles = new Set(
-    [site.remotesFile, path.join(site.releasesDir, 'remotes.json'), path.join(site.shellDir, 'remotes.json')]
-      .filter((file): file is string => Boolean(file))
-      .map((file) => path.resolve(file)),
-  );
+  const releases = path.resolve(site.releases.releasesDir) + path.sep;
+  const shellReleases = path.join(releases, APP_FOLDERS.shell) + path.sep;
   return (reply: FastifyReply, filePath: string, stat: Stats): void => {
     servedFiles.set(reply, { filePath, stat });
     const resolved = path.resolve(filePath);
-    const immutable = !remotesFiles.has(resolved) && (HASHED_FILE.test(path.basename(filePath)) || resolved.startsWith(releases));
+    const publishedRemote = resolved.startsWith(releases) && !resolved.startsWith(shellReleases);
+    const immutable = HASHED_FILE.test(path.basename(filePath)) || publishedRemote;
     reply.header('Cache-Control', immutable ? IMMUTABLE : REVALIDATE);
   };
 }
 
-/** The shell's index.html through @fastify/static: ETag, Last-Modified, 304, HEAD and compression like any file. */
+/** The live shell's index.html through @fastify/static: ETag, Last-Modified, 304, HEAD and compression like any file. */
 function sendIndex(site: SiteLayout, reply: FastifyReply): FastifyReply {
-  return reply.code(200).sendFile('index.html', site.shellDir);
+  return reply.code(200).sendFile('index.html', site.releases.liveShellDir());
 }
 
 /** For the not-found handler: a page path (not /api, not /mf) gets the shell, so client routes load. */
@@ -87,47 +90,88 @@ export function pageFallback(site: SiteLayout) {
   };
 }
 
-/** The live remotes.json: REMOTES_FILE, else the one publishing wrote, else the shell build's default. */
-function liveRemotesFile(site: SiteLayout): string {
-  if (site.remotesFile) return site.remotesFile;
-  const published = path.join(site.releasesDir, 'remotes.json');
-  return existsSync(published) ? published : path.join(site.shellDir, 'remotes.json');
+/** `file` inside `dir`, or null when it is not there (or would lead out of it). */
+function fileWithin(dir: string, file: string): string | null {
+  const resolved = path.resolve(dir, file);
+  if (!resolved.startsWith(path.resolve(dir) + path.sep)) return null;
+  try {
+    return statSync(resolved).isFile() ? resolved : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The folder to serve a shell file from: the live shell's; for a content-hashed chunk it does not
+ * have, the shell version that does (a page started before a shell release still loads its lazy chunks).
+ */
+function shellFolderFor(site: SiteLayout, file: string): string | null {
+  const live = site.releases.liveShellDir();
+  if (fileWithin(live, file)) return live;
+  if (!HASHED_FILE.test(file)) return null;
+  const published = path.join(site.releases.releasesDir, APP_FOLDERS.shell);
+  const others = existsSync(published) ? readdirSync(published).map((version) => path.join(published, version)) : [];
+  return [site.shellDir, ...others].find((dir) => dir !== live && fileWithin(dir, file)) ?? null;
+}
+
+/** The JSON /remotes.json starts from: REMOTES_FILE, else the live shell's remotes.json. */
+function baseRemotes(site: SiteLayout): Record<string, unknown> {
+  const file = site.remotesFile ?? path.join(site.releases.liveShellDir(), 'remotes.json');
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
 }
 
 export async function registerSite(app: FastifyInstance, site: SiteLayout): Promise<void> {
   compressSiteFiles(app, new CompressedFiles(COMPRESSED_CACHE_BYTES));
   const cacheHeaders = cacheHeadersFor(site);
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    const file = liveRemotesFile(site);
-    return reply.sendFile(path.basename(file), path.dirname(file));
+
+  // Per browser: the rollout cookie names it (set on its first visit), and the answer is never cached.
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    let browserId = cookieValue(request.headers.cookie, ROLLOUT_COOKIE);
+    if (!isBrowserId(browserId)) {
+      browserId = newBrowserId();
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      reply.header('Set-Cookie', `${ROLLOUT_COOKIE}=${browserId}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`);
+    }
+    reply.header('Cache-Control', 'no-store');
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(remotesFor(site.releases, browserId, baseRemotes(site))));
   });
 
-  // A published version never changes (publishing refuses to overwrite one), so all of it is immutable.
+  // A published remote version never changes (publishing refuses to overwrite one), so all of it is immutable.
   app.get<{ Params: { remote: string; version: string; '*': string } }>(
     `${RELEASES_PREFIX}:remote/:version/*`,
     { schema: { hide: true } },
     async (request, reply) => {
       const { remote, version, '*': file } = request.params;
       if (!RELEASE_REMOTE.test(remote) || !RELEASE_VERSION.test(version) || !file) return reply.callNotFound();
-      return reply.sendFile(`${remote}/${version}/${file}`, site.releasesDir);
+      return reply.sendFile(`${remote}/${version}/${file}`, site.releases.releasesDir);
     },
   );
 
-  for (const [i, remote] of site.remotes.entries()) {
+  // One registration owns reply.sendFile (and its setHeaders); each remote's build is served under its path.
+  await app.register(fastifyStatic, { root: site.shellDir, serve: false, decorateReply: true, index: false, setHeaders: cacheHeaders });
+  for (const remote of site.remotes) {
     await app.register(fastifyStatic, {
       root: remote.dir,
       prefix: remote.mountPath,
-      decorateReply: i === 0,
+      decorateReply: false,
       index: false,
       setHeaders: cacheHeaders,
     });
   }
-  await app.register(fastifyStatic, {
-    root: site.shellDir,
-    prefix: '/',
-    decorateReply: site.remotes.length === 0,
-    index: false,
-    setHeaders: cacheHeaders,
+  // The live shell's files, looked up per request: publishing or rolling back a shell needs no restart.
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
+    const file = request.params['*'];
+    const dir = file ? shellFolderFor(site, file) : null;
+    return dir ? reply.sendFile(file, dir) : reply.callNotFound();
   });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(site, reply));
 }
