@@ -14,7 +14,8 @@ import { launchBrowser, openPage } from '../support/browser';
 import { REPO_ROOT, type Site, startSite } from '../support/site';
 
 const RELEASE = `2.0.0-e2e.${Date.now()}`;
-const RELEASE_TOOL = path.join(REPO_ROOT, 'tools', 'deploy', 'remote-release.mjs');
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+const DEPLOY = path.join(REPO_ROOT, 'api', 'scripts', 'deploy.ts');
 const OTHER_APPS = ['shell', 'mf-auth', 'mf-admin', 'mf-owner', 'mf-customer'];
 
 const work = mkdtempSync(path.join(tmpdir(), 'store-ratings-deploy-'));
@@ -25,7 +26,7 @@ let browser: Browser;
 let customerToken: string;
 
 function releaseTool(...args: string[]) {
-  const run = spawnSync(process.execPath, [RELEASE_TOOL, ...args, '--releases-dir', releasesDir], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const run = spawnSync(TSX, [DEPLOY, ...args, '--releases-dir', releasesDir], { cwd: REPO_ROOT, encoding: 'utf8' });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -118,9 +119,10 @@ describe('publishing one remote', () => {
 
   test('publish copies it into a versioned folder and points remotes.json at it', async () => {
     const result = releaseTool('publish', 'mf-stores', '--from', changedBuild);
-    expect(result.output).toContain('mf_stores is live at /releases/mf-stores/');
+    expect(result.output).toContain('mf_stores is live at ');
+    expect(result.output).toContain('(was dist)');
     expect(result.status).toBe(0);
-    publishedVersion = /\/releases\/mf-stores\/([^/]+)\/mf-manifest\.json/.exec(result.output)![1];
+    publishedVersion = /mf_stores is live at (\S+) /.exec(result.output)![1]!;
     expect(existsSync(path.join(releasesDir, 'mf-stores', publishedVersion, 'remoteEntry.js'))).toBe(true);
 
     const remotes = await (await fetch(`${site.url}/remotes.json`)).json();
@@ -160,13 +162,13 @@ describe('publishing one remote', () => {
     expect(wrong.output).toContain('is the build of mf_auth, not of mf_stores');
     const unknown = releaseTool('publish', 'mf-nothing');
     expect(unknown.status).toBe(1);
-    expect(unknown.output).toContain('unknown remote "mf-nothing"');
+    expect(unknown.output).toContain('unknown app "mf-nothing"');
   });
 
   test('rollback points remotes.json back, and the next visit loads the built /mf/stores/ again', async () => {
     const result = releaseTool('rollback', 'mf-stores');
     expect(result.status).toBe(0);
-    expect(result.output).toContain('mf_stores is live at /mf/stores/mf-manifest.json again');
+    expect(result.output).toContain(`mf_stores dist is live again (was ${publishedVersion})`);
     const remotes = await (await fetch(`${site.url}/remotes.json`)).json();
     expect(remotes.mf_stores).toBe('/mf/stores/mf-manifest.json');
 
