@@ -48,6 +48,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       // Every test signs in from 127.0.0.1: the per-address limits would otherwise be reached.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       REGISTER_MAX_PER_ADDRESS: '100000',
+      // ... and every browser reports its remotes' health from there too.
+      REMOTE_HEALTH_REPORTS_PER_MINUTE: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
