@@ -14,5 +14,6 @@ module.exports = createAppConfig({
     './AdminUsersPage': './src/exposed/AdminUsersPage.tsx',
     './AdminStoresPage': './src/exposed/AdminStoresPage.tsx',
     './AdminAnalyticsPage': './src/exposed/AdminAnalyticsPage.tsx',
+    './AdminDeploymentsPage': './src/exposed/AdminDeploymentsPage.tsx',
   },
 });
