@@ -5,6 +5,7 @@ import AdminDashboardPage from './exposed/AdminDashboardPage';
 import AdminUsersPage from './exposed/AdminUsersPage';
 import AdminStoresPage from './exposed/AdminStoresPage';
 import AdminAnalyticsPage from './exposed/AdminAnalyticsPage';
+import AdminDeploymentsPage from './exposed/AdminDeploymentsPage';
 
 createRoot(document.getElementById('root')!).render(
   <StandaloneHarness
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
       { path: '/admin/users', label: 'AdminUsersPage', element: <AdminUsersPage /> },
       { path: '/admin/stores', label: 'AdminStoresPage', element: <AdminStoresPage /> },
       { path: '/admin/analytics', label: 'AdminAnalyticsPage', element: <AdminAnalyticsPage /> },
+      { path: '/admin/deployments', label: 'AdminDeploymentsPage', element: <AdminDeploymentsPage /> },
     ]}
   />,
 );

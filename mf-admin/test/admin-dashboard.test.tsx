@@ -98,10 +98,11 @@ describe('admin dashboard', () => {
     const { user } = renderAt('/admin', { api: apiWith() });
     const tools = await screen.findByRole('region', { name: 'Administration' });
     const links = within(tools).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/users', '/admin/stores', '/admin/analytics']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments']);
     expect(within(tools).getByRole('link', { name: /Manage Users/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Manage Stores/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Analytics/ })).toBeInTheDocument();
+    expect(within(tools).getByRole('link', { name: /Deployments/ })).toBeInTheDocument();
     for (const dead of ['/admin/settings', '/ratings', '/notifications', '/challenges', '/admin/dashboard']) {
       expect(document.querySelector(`a[href="${dead}"]`)).toBeNull();
     }

@@ -226,7 +226,7 @@ describe('deployments screen', () => {
     api.admin.deploymentCommand.mockResolvedValue(answer);
     const { user } = renderPage(api);
     const stores = await region(STORES);
-    await user.click(within(stores).getByRole('button', { name: `Promote the canary of ${STORES}` }));
+    await user.click(within(stores).getByRole('button', { name: `Promote canary of ${STORES}` }));
     const dialog = screen.getByRole('alertdialog', { name: 'Promote canary' });
     expect(dialog).toHaveAccessibleDescription(/^Make 1\.5\.0 live for every browser\?/);
     await user.click(within(dialog).getByRole('button', { name: 'Promote' }));
@@ -236,14 +236,14 @@ describe('deployments screen', () => {
     expect(within(stores).getByText('Live', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^1\.5\.0 since/);
     expect(within(stores).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No canary');
     expect(within(stores).queryByRole('button', { name: /canary/ })).not.toBeInTheDocument();
-    expect(within(stores).getByRole('button', { name: `Roll back ${STORES} to 1.4.0` })).toHaveTextContent('Roll back to 1.4.0');
+    expect(within(stores).getByRole('button', { name: `Roll back to 1.4.0: ${STORES}` })).toHaveTextContent('Roll back to 1.4.0');
     expect(screen.getByRole('heading', { level: 2, name: STORES })).toHaveFocus();
     expect(api.admin.deployments).toHaveBeenCalledTimes(1);
   });
 
   it.each([
-    ['abort' as const, `Abort the canary of ${STORES}`, 'Abort canary', 'Abort canary'],
-    ['rollback' as const, `Roll back ${STORES} to 1.3.2`, 'Roll back', 'Roll back'],
+    ['abort' as const, `Abort canary of ${STORES}`, 'Abort canary', 'Abort canary'],
+    ['rollback' as const, `Roll back to 1.3.2: ${STORES}`, 'Roll back', 'Roll back'],
   ])('%s asks first, then calls that command for that app', async (command, buttonName, dialogName, confirmName) => {
     const api = apiWith();
     api.admin.deploymentCommand.mockResolvedValue({ message: `${command} done`, app: quietApp('mf_stores') });
@@ -258,7 +258,7 @@ describe('deployments screen', () => {
   it('calls nothing when the confirmation is cancelled, and gives focus back to the button', async () => {
     const api = apiWith();
     const { user } = renderPage(api);
-    const promote = within(await region(STORES)).getByRole('button', { name: `Promote the canary of ${STORES}` });
+    const promote = within(await region(STORES)).getByRole('button', { name: `Promote canary of ${STORES}` });
     await user.click(promote);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -277,7 +277,7 @@ describe('deployments screen', () => {
     );
     const { user } = renderPage(api);
     const stores = await region(STORES);
-    await user.click(within(stores).getByRole('button', { name: `Promote the canary of ${STORES}` }));
+    await user.click(within(stores).getByRole('button', { name: `Promote canary of ${STORES}` }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Promote' }));
     const alert = await within(stores).findByRole('alert');
     expect(alert).toHaveTextContent('The compatibility gate refused mf_stores 1.5.0 (nothing was changed)');
@@ -287,7 +287,7 @@ describe('deployments screen', () => {
     ]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(stores).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^1\.5\.0 for 10%/);
-    expect(within(stores).getByRole('button', { name: `Promote the canary of ${STORES}` })).toBeEnabled();
+    expect(within(stores).getByRole('button', { name: `Promote canary of ${STORES}` })).toBeEnabled();
   });
 
   it('disables every command button while a command runs', async () => {
@@ -295,17 +295,17 @@ describe('deployments screen', () => {
     let answer: (value: DeploymentCommandResponse) => void = () => undefined;
     api.admin.deploymentCommand.mockReturnValue(new Promise<DeploymentCommandResponse>((resolve) => (answer = resolve)));
     const { user } = renderPage(api);
-    await user.click(within(await region(STORES)).getByRole('button', { name: `Abort the canary of ${STORES}` }));
+    await user.click(within(await region(STORES)).getByRole('button', { name: `Abort canary of ${STORES}` }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Abort canary' }));
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByRole('button', { name: 'Aborting…' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    for (const name of [`Promote the canary of ${STORES}`, `Abort the canary of ${STORES}`, `Roll back ${STORES} to 1.3.2`, `Roll back ${SHELL} to shell-7`]) {
+    for (const name of [`Promote canary of ${STORES}`, `Abort canary of ${STORES}`, `Roll back to 1.3.2: ${STORES}`, `Roll back to shell-7: ${SHELL}`]) {
       expect(screen.getByRole('button', { name, hidden: true })).toBeDisabled();
     }
     await act(async () => answer({ message: 'mf_stores: the canary 1.5.0 ended', app: quietApp('mf_stores') }));
     await expectToast('mf_stores: the canary 1.5.0 ended');
-    expect(screen.getByRole('button', { name: `Roll back ${SHELL} to shell-7` })).toBeEnabled();
+    expect(screen.getByRole('button', { name: `Roll back to shell-7: ${SHELL}` })).toBeEnabled();
   });
 
   it('shows an error with a retry when the deployments cannot be loaded, and the retry loads them', async () => {

@@ -56,7 +56,7 @@ export function commandText(command: DeploymentCommand, app: AppDeployment): Com
     case 'promote':
       return {
         button: 'Promote canary',
-        name: `Promote the canary of ${app.label}`,
+        name: `Promote canary of ${app.label}`,
         title: 'Promote canary',
         question: `Make ${canary} live for every browser?`,
         detail: `${app.label}: ${canary} replaces ${live} for everyone, after the compatibility gate has checked it.`,
@@ -66,7 +66,7 @@ export function commandText(command: DeploymentCommand, app: AppDeployment): Com
     case 'abort':
       return {
         button: 'Abort canary',
-        name: `Abort the canary of ${app.label}`,
+        name: `Abort canary of ${app.label}`,
         title: 'Abort canary',
         question: `End the canary of ${canary}?`,
         detail: `${app.label}: every browser gets the live version ${live} again.`,
@@ -76,7 +76,7 @@ export function commandText(command: DeploymentCommand, app: AppDeployment): Com
     case 'rollback':
       return {
         button: `Roll back to ${target}`,
-        name: `Roll back ${app.label} to ${target}`,
+        name: `Roll back to ${target}: ${app.label}`,
         title: 'Roll back',
         question: `Make ${target} live again?`,
         detail: `${app.label}: ${target} replaces ${live} for every browser${app.canary ? `, and the canary ${canary} ends` : ''}.`,

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/users', icon: '👥', title: 'Manage Users', text: 'Search, add, edit and remove accounts of every role.' },
   { to: '/admin/stores', icon: '🏬', title: 'Manage Stores', text: 'Add stores, edit their details and assign their owners.' },
   { to: '/admin/analytics', icon: '📊', title: 'Analytics', text: 'How ratings are spread, and the best rated stores.' },
+  { to: '/admin/deployments', icon: '🚀', title: 'Deployments', text: 'What version of each app is live, its canary and health.' },
 ] as const;
 
 export function AdminLinks() {
