@@ -290,6 +290,12 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('heading', { level: 2, name: 'Top rated stores' }),
   },
   {
+    name: 'deployments',
+    role: 'admin',
+    path: '/admin/deployments',
+    ready: (page) => page.getByRole('region', { name: /^Store list and store pages/ }).getByRole('table').first(),
+  },
+  {
     name: 'profile',
     role: 'admin',
     path: '/profile',

@@ -37,6 +37,7 @@ const HEADINGS: Record<string, string | RegExp> = {
   '/admin/users': 'User Management',
   '/admin/stores': 'Store Management',
   '/admin/analytics': 'Analytics',
+  '/admin/deployments': 'Deployments',
   '/store-owner': 'Store Owner Dashboard',
   '/user-dashboard': /^Welcome, /,
   '/ratings': 'My Ratings',
@@ -95,6 +96,7 @@ const PROTECTED_ROUTES = [
   '/admin/users',
   '/admin/stores',
   '/admin/analytics',
+  '/admin/deployments',
   '/admin/dashboard',
   '/store-owner',
   '/user-dashboard',
@@ -106,20 +108,20 @@ const ROLE_TABLE: Array<{ role: Role; label: string; forbidden: string[]; allowe
   {
     role: 'normal_user',
     label: 'customer',
-    forbidden: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/dashboard', '/store-owner'],
+    forbidden: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments', '/admin/dashboard', '/store-owner'],
     allowed: ['/user-dashboard', '/ratings', '/stores', '/profile'],
   },
   {
     role: 'store_owner',
     label: 'store owner',
-    forbidden: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/dashboard', '/user-dashboard', '/ratings'],
+    forbidden: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments', '/admin/dashboard', '/user-dashboard', '/ratings'],
     allowed: ['/store-owner', '/stores', '/profile'],
   },
   {
     role: 'system_admin',
     label: 'admin',
     forbidden: ['/store-owner', '/user-dashboard', '/ratings'],
-    allowed: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/stores', '/profile'],
+    allowed: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments', '/stores', '/profile'],
   },
 ];
 
