@@ -293,7 +293,7 @@ export const SCREENS: Screen[] = [
     name: 'deployments',
     role: 'admin',
     path: '/admin/deployments',
-    ready: (page) => page.getByRole('region', { name: /^Store list and store pages/ }).getByRole('table').first(),
+    ready: (page) => page.getByRole('region', { name: /^Store list and store pages/ }).getByRole('heading', { name: 'Release history' }),
   },
   {
     name: 'profile',
