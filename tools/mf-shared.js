@@ -9,6 +9,13 @@
 // bundles react-router inside that entry, tree-shaken to those exports, and the page still has one
 // router (one set of contexts). Browser code imports the router only from there (tools/webpack-app.js
 // fails a build that imports react-router or react-router-dom directly).
+//
+// What each build records (its mf-manifest.json `shared[]`, which the release gate reads): the version
+// it carries (`version`) and the range it needs from the page's copy (`requiredVersion`). Libraries need
+// `^<the version installed>`. shared-contracts needs `^<major>.<minor>.0` of its own version: its version
+// follows its public surface (shared-contracts/surface.json and `npm run surface`: a patch release never
+// changes the surface, a minor one adds to it, a major one removes or changes something), so a remote
+// built at 1.1.3 uses nothing that 1.1.0 lacks and runs with any 1.x shell from 1.1.0 on.
 const rootPackage = require('../package.json');
 const sharedContractsPackage = require('../shared-contracts/package.json');
 
@@ -22,6 +29,17 @@ function singleton(version) {
   return { singleton: true, requiredVersion: `^${version}` };
 }
 
+/** `^major.minor.0` of a contract version: patch releases have the same surface (see above). */
+function contractRange(version) {
+  const match = /^(\d+)\.(\d+)\.\d+$/.exec(version);
+  if (!match) throw new Error(`shared-contracts' version must be MAJOR.MINOR.PATCH, not ${version}`);
+  return `^${match[1]}.${match[2]}.0`;
+}
+
+function contractsSingleton(version) {
+  return { singleton: true, requiredVersion: contractRange(version), version };
+}
+
 function sharedLibraries() {
   const react = versionOf('react');
   const reactDom = versionOf('react-dom');
@@ -33,8 +51,8 @@ function sharedLibraries() {
     'react-dom/': singleton(reactDom),
     'react-hot-toast': singleton(versionOf('react-hot-toast')),
     axios: singleton(versionOf('axios')),
-    'shared-contracts': { ...singleton(contracts), version: contracts },
-    'shared-contracts/': { ...singleton(contracts), version: contracts },
+    'shared-contracts': contractsSingleton(contracts),
+    'shared-contracts/': contractsSingleton(contracts),
   };
 }
 
