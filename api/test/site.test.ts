@@ -1,5 +1,7 @@
 /**
- * The site on the API's port (DESIGN.md §2): shell at /, remotes at /mf/<area>/, remotes.json,
+ * The site on the API's port (DESIGN.md §2, §5): shell at /, remotes at /mf/<area>/, published
+ * versions at /releases/<folder>/<version>/, /remotes.json chosen per browser (the sr_rollout cookie,
+ * canaries, `$versions`), the live shell served from its release and switched without a restart,
  * cache headers, the page fallback, 404s for unknown remote files and API routes, and the
  * compression of the site's text files (never of the API's answers).
  */
@@ -9,7 +11,10 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { BUILT_IN_VERSION, REMOTE_APPS, REMOTES_VERSIONS_KEY } from 'shared-contracts';
+import { Releases } from '../src/deployments/releases';
 import { CompressedFiles, negotiateEncoding } from '../src/http/site';
+import { defaultRemotesJson, type FakeSite, tempDir, writeFakeSite, writeRemoteBuild, writeShellBuild } from './support/fake-builds';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
@@ -60,16 +65,17 @@ describe('the site next to the API', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('serves /remotes.json with no-cache', async () => {
+  it('serves /remotes.json from the shell build’s, with the versions chosen, never cached', async () => {
     const res = await server.get('/remotes.json');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json', $versions: { shell: 'dist', mf_auth: 'dist' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('reads remotes.json on every request, so repointing a remote needs no restart', async () => {
+  it('reads the shell build’s remotes.json on every request, so repointing a remote needs no restart', async () => {
     writeFileSync(path.join(siteDir, 'shell/dist/remotes.json'), JSON.stringify({ mf_auth: '/mf/auth/v2/mf-manifest.json' }));
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/v2/mf-manifest.json' });
+    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/v2/mf-manifest.json', $versions: { shell: 'dist', mf_auth: 'dist' } });
   });
 
   it.each([
@@ -123,7 +129,7 @@ describe('REMOTES_FILE', () => {
   });
 
   it('serves the configured remotes.json instead of the shell build’s', async () => {
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/releases/7/mf-manifest.json' });
+    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/releases/7/mf-manifest.json', $versions: { shell: 'dist', mf_auth: 'dist' } });
   });
 });
 
@@ -141,53 +147,280 @@ describe('without a built site', () => {
   });
 });
 
+/** A browser's id as the sr_rollout cookie carries it. */
+const browserId = (): string => randomBytes(16).toString('hex');
+const asBrowser = (id: string) => ({ headers: { cookie: `sr_rollout=${id}` } });
+
 describe('published remote versions', () => {
-  const siteDir = makeSite();
-  const releasesDir = path.join(siteDir, 'releases');
+  const root = tempDir('site-published');
+  let site: FakeSite;
   let server: TestServer;
 
   beforeAll(async () => {
-    mkdirSync(path.join(releasesDir, 'mf-auth', '1.0.0-abc123'), { recursive: true });
-    writeFileSync(path.join(releasesDir, 'mf-auth', '1.0.0-abc123', 'remoteEntry.js'), 'console.log("published entry")');
-    writeFileSync(path.join(releasesDir, 'history.json'), '{}');
-    server = await startTestServer('pglite', { siteDir });
+    site = writeFakeSite(root);
+    new Releases({ releasesDir: path.join(root, 'releases'), siteDir: root }).publish('mf_auth', { version: '1.0.0-abc123', by: 'test' });
+    server = await startTestServer('pglite', { siteDir: root });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(siteDir, { recursive: true, force: true });
-  });
-
-  it('serves the shell build’s remotes.json while nothing is published', async () => {
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('serves a published file at /releases/<remote>/<version>/, cached for good (versions never change)', async () => {
     const res = await server.get('/releases/mf-auth/1.0.0-abc123/remoteEntry.js');
     expect(res.status).toBe(200);
-    expect(res.text).toBe('console.log("published entry")');
+    expect(res.text).toBe(site.remotes.mf_auth.remoteEntry);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it.each([
     '/releases/mf-auth/1.0.0-abc123/nope.js',
     '/releases/mf-auth/9.9.9/remoteEntry.js',
-    '/releases/history.json',
+    '/releases/deployments.json',
     '/releases/mf-auth/..%2F..%2Fshell%2Fdist/index.html',
-    '/releases/mf-auth/1.0.0-abc123/..%2F..%2Fhistory.json',
+    '/releases/mf-auth/1.0.0-abc123/..%2F..%2Fdeployments.json',
+    '/releases/mf-auth/1.0.0-abc123/..%2F..%2F..%2Fshell%2Fdist%2Findex.html',
     '/releases/shell/1/index.html',
   ])('answers %s with a 4xx, never a file outside a published version nor the shell', async (url) => {
     const res = await server.get(url);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.text).not.toContain('<html');
-    expect(res.text).not.toBe('{}');
+    expect(res.text).not.toContain('"apps"');
   });
 
-  it('serves the remotes.json publishing wrote, read on every request', async () => {
-    writeFileSync(path.join(releasesDir, 'remotes.json'), JSON.stringify({ mf_auth: '/releases/mf-auth/1.0.0-abc123/mf-manifest.json' }));
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/releases/mf-auth/1.0.0-abc123/mf-manifest.json' });
-    rmSync(path.join(releasesDir, 'remotes.json'));
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/mf-manifest.json' });
+  it('points /remotes.json at the published version', async () => {
+    const res = await server.get('/remotes.json');
+    expect(res.body.mf_auth).toBe('/releases/mf-auth/1.0.0-abc123/mf-manifest.json');
+    expect(res.body[REMOTES_VERSIONS_KEY].mf_auth).toBe('1.0.0-abc123');
+  });
+});
+
+describe('/remotes.json per browser', () => {
+  const root = tempDir('site-rollout');
+  const releasesDir = path.join(root, 'releases');
+  let releases: Releases;
+  let server: TestServer;
+  /** A remote build of mf_stores in `<root>/builds/<name>` (all fit the site's shell). */
+  const storesBuild = (name: string) => writeRemoteBuild(path.join(root, 'builds', name), { app: 'mf_stores', marker: name }).dir;
+  const allDist = Object.fromEntries(['shell', ...REMOTE_APPS].map((app) => [app, BUILT_IN_VERSION]));
+
+  beforeAll(async () => {
+    writeFakeSite(root);
+    releases = new Releases({ releasesDir, siteDir: root });
+    server = await startTestServer('pglite', { siteDir: root });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  // Each test starts with nothing published (the server reads the state on every request).
+  beforeEach(() => rmSync(releasesDir, { recursive: true, force: true }));
+
+  it('is never cached, and names a new browser with an sr_rollout cookie (HttpOnly, SameSite=Lax, Path=/)', async () => {
+    const res = await server.get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^sr_rollout=[0-9a-f]{32}; /);
+    const attributes = cookie.split('; ').slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'SameSite=Lax', 'HttpOnly']));
+    expect(attributes.find((attribute) => attribute.startsWith('Max-Age='))).toBe('Max-Age=31536000');
+    expect(attributes).not.toContain('Secure');
+  });
+
+  it('keeps the id a browser already has, among its other cookies', async () => {
+    const id = browserId();
+    for (const cookie of [`sr_rollout=${id}`, `theme=dark; sr_rollout=${id}; lang=en`]) {
+      const res = await server.get('/remotes.json', { headers: { cookie } });
+      expect([cookie, res.headers.get('set-cookie')]).toEqual([cookie, null]);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('replaces an id that is not one it gave', async () => {
+    for (const bad of ['nothex', 'ABCDEF0123456789ABCDEF0123456789', `${browserId()}00`, '']) {
+      const res = await server.get('/remotes.json', { headers: { cookie: `sr_rollout=${bad}` } });
+      expect([bad, res.headers.get('set-cookie')]).toEqual([bad, expect.stringMatching(/^sr_rollout=[0-9a-f]{32}; /)]);
+    }
+  });
+
+  it('gives two new browsers two different ids', async () => {
+    const first = (await server.get('/remotes.json')).headers.get('set-cookie')!.split(';')[0];
+    const second = (await server.get('/remotes.json')).headers.get('set-cookie')!.split(';')[0];
+    expect(first).not.toBe(second);
+  });
+
+  it('names every app’s version under $versions: dist while nothing is published', async () => {
+    const res = await server.get('/remotes.json', asBrowser(browserId()));
+    expect(res.body).toEqual({ ...defaultRemotesJson(), [REMOTES_VERSIONS_KEY]: allDist });
+  });
+
+  it('points a published remote at its version’s manifest, which the site serves for good', async () => {
+    releases.publish('mf_stores', { from: storesBuild('v1'), version: 'v1', by: 'test' });
+    const res = await server.get('/remotes.json', asBrowser(browserId()));
+    expect(res.body).toEqual({
+      ...defaultRemotesJson(),
+      mf_stores: '/releases/mf-stores/v1/mf-manifest.json',
+      [REMOTES_VERSIONS_KEY]: { ...allDist, mf_stores: 'v1' },
+    });
+    const manifest = await server.get('/releases/mf-stores/v1/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.body.name).toBe('mf_stores');
+    expect(manifest.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('splits browsers about evenly under a 50% canary, each browser always getting the same version', async () => {
+    releases.publish('mf_stores', { from: storesBuild('v1'), version: 'v1', by: 'test' });
+    releases.publish('mf_stores', { from: storesBuild('v2'), version: 'v2', canaryPercent: 50, by: 'test' });
+    const ids = Array.from({ length: 300 }, browserId);
+    const versionOf = async (id: string): Promise<string> => {
+      const res = await server.get('/remotes.json', asBrowser(id));
+      const version = res.body[REMOTES_VERSIONS_KEY].mf_stores as string;
+      // What it loads is the version it is told it has.
+      expect(res.body.mf_stores).toBe(`/releases/mf-stores/${version}/mf-manifest.json`);
+      expect(res.body[REMOTES_VERSIONS_KEY].mf_auth).toBe(BUILT_IN_VERSION);
+      return version;
+    };
+    const first = new Map<string, string>();
+    for (const id of ids) first.set(id, await versionOf(id));
+    for (const id of ids) expect([id, await versionOf(id)]).toEqual([id, first.get(id)]);
+
+    expect(new Set(first.values())).toEqual(new Set(['v1', 'v2']));
+    const share = [...first.values()].filter((version) => version === 'v2').length / ids.length;
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.6);
+  });
+
+  it('gives everyone the live version once the canary is aborted, and the canary once it is promoted', async () => {
+    releases.publish('mf_stores', { from: storesBuild('v1'), version: 'v1', by: 'test' });
+    releases.publish('mf_stores', { from: storesBuild('v2'), version: 'v2', canaryPercent: 50, by: 'test' });
+    const ids = Array.from({ length: 100 }, browserId);
+    const versions = async () => Promise.all(ids.map(async (id) => (await server.get('/remotes.json', asBrowser(id))).body[REMOTES_VERSIONS_KEY].mf_stores as string));
+    expect(new Set(await versions())).toEqual(new Set(['v1', 'v2']));
+
+    releases.abort('mf_stores', 'test');
+    expect(new Set(await versions())).toEqual(new Set(['v1']));
+
+    releases.publish('mf_stores', { from: storesBuild('v3'), version: 'v3', canaryPercent: 50, by: 'test' });
+    releases.promote('mf_stores', 'test');
+    expect(new Set(await versions())).toEqual(new Set(['v3']));
+  });
+
+  it('starts from the live shell’s remotes.json, and names the live shell under $versions', async () => {
+    const remotes = { ...defaultRemotesJson(), mf_auth: '/mf/auth/next/mf-manifest.json' };
+    releases.publish('shell', { from: writeShellBuild(path.join(root, 'builds', 'shell-s2'), { marker: 's2', remotes }).dir, version: 's2', by: 'test' });
+    const res = await server.get('/remotes.json', asBrowser(browserId()));
+    expect(res.body).toEqual({ ...remotes, [REMOTES_VERSIONS_KEY]: { ...allDist, shell: 's2' } });
+    // The shell's own build again after a rollback.
+    releases.rollback('shell', 'test');
+    expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toEqual({ ...defaultRemotesJson(), [REMOTES_VERSIONS_KEY]: allDist });
+  });
+});
+
+describe('/remotes.json with REMOTES_FILE', () => {
+  const root = tempDir('site-remotes-file');
+  const remotesFile = path.join(root, 'deployed-remotes.json');
+  const fromFile = { ...defaultRemotesJson(), mf_auth: 'https://cdn.example/auth/mf-manifest.json', mf_stores: 'https://cdn.example/stores/mf-manifest.json' };
+  let releases: Releases;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    writeFakeSite(root);
+    writeFileSync(remotesFile, JSON.stringify(fromFile));
+    releases = new Releases({ releasesDir: path.join(root, 'releases'), siteDir: root });
+    server = await startTestServer('pglite', { siteDir: root, remotesFile });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('starts from REMOTES_FILE instead of the live shell’s remotes.json, published versions laid over it', async () => {
+    expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toMatchObject(fromFile);
+
+    releases.publish('mf_stores', { from: writeRemoteBuild(path.join(root, 'builds', 'v1'), { app: 'mf_stores' }).dir, version: 'v1', by: 'test' });
+    releases.publish('shell', { from: writeShellBuild(path.join(root, 'builds', 'shell'), { marker: 's2', remotes: { mf_auth: '/from/the/shell.json' } }).dir, version: 's2', by: 'test' });
+    const res = await server.get('/remotes.json', asBrowser(browserId()));
+    expect(res.body).toEqual({
+      ...fromFile,
+      mf_stores: '/releases/mf-stores/v1/mf-manifest.json',
+      [REMOTES_VERSIONS_KEY]: { shell: 's2', mf_auth: 'dist', mf_stores: 'v1', mf_admin: 'dist', mf_owner: 'dist', mf_customer: 'dist' },
+    });
+  });
+});
+
+describe('the live shell from its release', () => {
+  const root = tempDir('site-shell');
+  const releasesDir = path.join(root, 'releases');
+  let site: FakeSite;
+  let releases: Releases;
+  let server: TestServer;
+  /** A shell build of its own in `<root>/builds/<name>`, published as version `name`. */
+  const publishShell = (name: string) => {
+    const build = writeShellBuild(path.join(root, 'builds', name), { marker: name, buildVersion: name });
+    releases.publish('shell', { from: build.dir, version: name, by: 'test' });
+    return build;
+  };
+
+  beforeAll(async () => {
+    site = writeFakeSite(root);
+    releases = new Releases({ releasesDir, siteDir: root });
+    server = await startTestServer('pglite', { siteDir: root });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  beforeEach(() => rmSync(releasesDir, { recursive: true, force: true }));
+
+  it('serves the published shell at / and for page paths, its entry points revalidated', async () => {
+    const s2 = publishShell('s2');
+    expect(s2.indexHtml).not.toBe(site.shell.indexHtml);
+    for (const page of ['/', '/login', '/stores/12', '/admin/deployments']) {
+      const res = await server.get(page);
+      expect([page, res.status, res.text, res.headers.get('cache-control')]).toEqual([page, 200, s2.indexHtml, 'no-cache']);
+    }
+    const main = await server.get('/main.js');
+    expect([main.text, main.headers.get('cache-control')]).toEqual([s2.mainJs, 'no-cache']);
+    const provides = await server.get('/provides.json');
+    expect([provides.body, provides.headers.get('cache-control')]).toEqual([s2.provides, 'no-cache']);
+  });
+
+  it('serves the published shell’s hashed chunks for good', async () => {
+    const s2 = publishShell('s2');
+    const res = await server.get(`/${s2.chunk}`);
+    expect([res.status, res.text, res.headers.get('cache-control')]).toEqual([200, s2.chunkJs, 'public, max-age=31536000, immutable']);
+  });
+
+  it('still serves the hashed chunks of the shell versions before it (pages loaded before the switch)', async () => {
+    const s2 = publishShell('s2');
+    const s3 = publishShell('s3');
+    expect(new Set([site.shell.chunk, s2.chunk, s3.chunk]).size).toBe(3);
+    for (const { chunk, chunkJs } of [site.shell, s2, s3]) {
+      const res = await server.get(`/${chunk}`);
+      expect([chunk, res.status, res.text, res.headers.get('cache-control')]).toEqual([chunk, 200, chunkJs, 'public, max-age=31536000, immutable']);
+    }
+    // Only hashed chunks come from other versions: the entry points are the live shell's.
+    expect((await server.get('/main.js')).text).toBe(s3.mainJs);
+  });
+
+  it('serves the shell before it again after a rollback, without a restart', async () => {
+    const s2 = publishShell('s2');
+    expect((await server.get('/')).text).toBe(s2.indexHtml);
+    releases.rollback('shell', 'test');
+    expect((await server.get('/')).text).toBe(site.shell.indexHtml);
+    expect((await server.get('/stores')).text).toBe(site.shell.indexHtml);
+    expect((await server.get('/main.js')).text).toBe(site.shell.mainJs);
+    expect((await server.get('/provides.json')).body).toEqual(site.shell.provides);
+    // A page of the rolled-back version still finds its chunks.
+    expect((await server.get(`/${s2.chunk}`)).text).toBe(s2.chunkJs);
+  });
+
+  it('answers HEAD for the live shell like GET, without a body', async () => {
+    const s2 = publishShell('s2');
+    const head = await server.request('HEAD', '/');
+    expect([head.status, head.text, head.headers.get('content-length')]).toEqual([200, '', String(Buffer.byteLength(s2.indexHtml))]);
   });
 });
 
@@ -248,7 +481,6 @@ describe('compression of the site’s text files', () => {
     write('shell/dist/478.0a1b2c3d.js', sourceText('vendor', 2000));
     write('shell/dist/744.5345a2b5.css', Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)};margin:${i}px}`).join('\n'));
     write('shell/dist/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 100 }, (_, i) => `<circle cx="${i}" cy="${i}" r="${i}"/>`).join('')}</svg>`);
-    write('shell/dist/remotes.json', JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`mf_area_${i}`, `/releases/mf-area-${i}/1.0.${i}-abcdef/mf-manifest.json`]))));
     write('shell/dist/small.js', 'console.log("small")');
     write('shell/dist/photo.png', randomBytes(4096));
     write('shell/dist/font.0f1e2d3c.woff2', randomBytes(4096));
@@ -278,7 +510,6 @@ describe('compression of the site’s text files', () => {
       ['/744.5345a2b5.css', 'shell/dist/744.5345a2b5.css', 'text/css; charset=utf-8', IMMUTABLE_CC],
       ['/main.js.map', 'shell/dist/main.js.map', 'application/json; charset=utf-8', 'no-cache'],
       ['/logo.svg', 'shell/dist/logo.svg', 'image/svg+xml', 'no-cache'],
-      ['/remotes.json', 'shell/dist/remotes.json', 'application/json; charset=utf-8', 'no-cache'],
       ['/', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
       ['/stores/12', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
       ['/mf/auth/remoteEntry.js', 'mf-auth/dist/remoteEntry.js', 'application/javascript; charset=utf-8', 'no-cache'],
@@ -362,7 +593,7 @@ describe('compression of the site’s text files', () => {
     ['gzip', '/478.0a1b2c3d.js'],
     ['identity', '/478.0a1b2c3d.js'],
     ['br', '/'],
-    ['gzip', '/remotes.json'],
+    ['gzip', '/mf/auth/mf-manifest.json'],
     ['br', '/login'],
   ])('answers HEAD with %s for %s: the headers of GET, no body', async (encoding, urlPath) => {
     const getRes = await get(urlPath, { 'accept-encoding': encoding });
