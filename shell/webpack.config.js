@@ -1,3 +1,4 @@
+const path = require('node:path');
 const { createAppConfig } = require('../tools/webpack-app');
 const apps = require('../tools/apps');
 
@@ -7,4 +8,5 @@ module.exports = createAppConfig({
   kind: 'host',
   devPort: apps.shell.devPort,
   devRemotes: apps.remotes,
+  remotePages: path.join(__dirname, 'src/app/remote-pages.json'),
 });

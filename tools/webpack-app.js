@@ -1,6 +1,7 @@
 // One webpack configuration for every app (DESIGN.md §4-5): the shell as the Module Federation host,
 // each area as a remote. Production builds hash every file but the entry points the shell looks up
-// by name (index.html, remotes.json, remoteEntry.js, mf-manifest.json).
+// by name (index.html, remotes.json, provides.json, remoteEntry.js, mf-manifest.json).
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -41,6 +42,78 @@ class RouterThroughSharedContractsPlugin {
 }
 
 /**
+ * The version of `name` installed where `fromDir` would resolve it (node_modules of that folder or of
+ * a parent), read from its package.json; links (a workspace package) are followed.
+ */
+function installedVersion(name, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', name, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(dir) === dir) throw new Error(`${name} is shared but not installed for ${fromDir}`);
+  }
+}
+
+/**
+ * What a shell build provides and loads, as the compatibility gate reads it (provides.json, DESIGN.md §5):
+ * for each shared library (the keys of the shared map, trailing slash dropped) the version the build
+ * bundles and shares (the map's `version` when it sets one, as for shared-contracts, else the installed
+ * package's), and for each remote the exposed modules the route table loads from it, sorted.
+ *
+ * @param {object} input
+ * @param {Record<string, {version?: string}>} input.shared   the shared map (tools/mf-shared.js)
+ * @param {{pages: Record<string, {remote: string, module: string}>}} input.remotePages  remote-pages.json
+ * @param {string} input.buildVersion
+ * @param {(name: string) => string} input.installedVersion
+ */
+function shellProvides({ shared, remotePages, buildVersion, installedVersion: versionOf }) {
+  const provides = {};
+  for (const [key, config] of Object.entries(shared)) {
+    const name = key.replace(/\/$/, '');
+    if (!(name in provides)) provides[name] = config.version ?? versionOf(name);
+  }
+  const loads = {};
+  for (const { remote, module } of Object.values(remotePages.pages)) (loads[remote] ??= new Set()).add(module);
+  return {
+    app: 'shell',
+    buildVersion,
+    provides: Object.fromEntries(Object.entries(provides).sort(([a], [b]) => (a < b ? -1 : 1))),
+    loads: Object.fromEntries(
+      Object.keys(loads)
+        .sort()
+        .map((remote) => [remote, [...loads[remote]].sort()]),
+    ),
+  };
+}
+
+/** Emits provides.json (see shellProvides) into the shell's build. */
+class ShellProvidesPlugin {
+  /** @param {{appDir: string, remotePagesFile: string, buildVersion: string}} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    const { appDir, remotePagesFile, buildVersion } = this.options;
+    compiler.hooks.thisCompilation.tap('ShellProvidesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellProvidesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(remotePagesFile);
+        try {
+          const provided = shellProvides({
+            shared: sharedLibraries(),
+            remotePages: JSON.parse(fs.readFileSync(remotePagesFile, 'utf8')),
+            buildVersion,
+            installedVersion: (name) => installedVersion(name, appDir),
+          });
+          compilation.emitAsset('provides.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(provided, null, 2)}\n`));
+        } catch (error) {
+          compilation.errors.push(new compiler.webpack.WebpackError(`provides.json: ${error.message}`));
+        }
+      });
+    });
+  }
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir          the app's folder (__dirname of its webpack.config.js)
  * @param {string} app.name         Module Federation name, also output.uniqueName (e.g. 'mf_auth')
@@ -49,8 +122,10 @@ class RouterThroughSharedContractsPlugin {
  * @param {string} [app.mountPath]  where a remote is served on the site (e.g. '/mf/auth/')
  * @param {Record<string,string>} [app.exposes]  a remote's page modules
  * @param {Array<{mountPath: string, devPort: number}>} [app.devRemotes]  the host's dev proxy targets
+ * @param {string} [app.remotePages]  the host's remote-pages.json (its route table's remote pages)
  */
 function createAppConfig(app) {
+  if (app.kind === 'host' && !app.remotePages) throw new Error(`${app.name}: a host's config names its remote-pages.json (app.remotePages)`);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const hashed = production ? '.[contenthash:8]' : '';
@@ -133,7 +208,16 @@ function createAppConfig(app) {
         new RouterThroughSharedContractsPlugin(),
         new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
         ...(standalonePage ? [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: production })] : []),
-        ...(isHost ? [new CopyPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] })] : []),
+        ...(isHost
+          ? [
+              new CopyPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] }),
+              new ShellProvidesPlugin({
+                appDir: app.dir,
+                remotePagesFile: app.remotePages,
+                buildVersion: release || require(path.join(app.dir, 'package.json')).version,
+              }),
+            ]
+          : []),
       ],
       performance: { hints: false },
       devServer: {
@@ -154,4 +238,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig };
+module.exports = { createAppConfig, shellProvides };

@@ -8,7 +8,8 @@ import { createFakeApi, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, SIGN_IN_AS, SIGN_UP_AS } from './support/fake-remotes';
 import { currentPath, findDashboard, findNavbar, renderApp, SAVED_TOKEN } from './support/render-app';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 const customer = makeUser('normal_user');

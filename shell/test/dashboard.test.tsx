@@ -7,7 +7,8 @@ import { createFakeApi, CUSTOMER_STATS, deferred, makeUser } from './support/fak
 import { loadFakeRemotePage, ROLE_DASHBOARDS } from './support/fake-remotes';
 import { currentPath, findDashboard, renderApp } from './support/render-app';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 let consoleError: jest.SpyInstance;

@@ -8,7 +8,8 @@ import { createFakeApi, deferred, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, ROLE_DASHBOARDS, ROLE_ROUTES, type RoleRoute } from './support/fake-remotes';
 import { currentPath, findDashboard, findPage, renderApp } from './support/render-app';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 const customer = makeUser('normal_user');
@@ -69,6 +70,7 @@ describe('a signed-out user', () => {
     '/admin/users',
     '/admin/stores',
     '/admin/analytics',
+    '/admin/deployments',
     '/store-owner',
     '/user-dashboard',
     '/ratings',

@@ -6,7 +6,8 @@ import { makeUser, makeUserWithUnknownRole } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, ROLE_DASHBOARDS } from './support/fake-remotes';
 import { currentPath, findDashboard, findNavbar, findPage, renderApp } from './support/render-app';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 beforeEach(() => {
@@ -33,13 +34,20 @@ describe('links', () => {
     expect(within(nav).getByRole('link', { name: 'My Ratings' })).toHaveAttribute('href', '/ratings');
   });
 
-  test('an admin also gets Users, Manage Stores and Analytics, and no My Ratings', async () => {
+  test('an admin also gets Users, Manage Stores, Analytics and Deployments, and no My Ratings', async () => {
     renderApp({ path: '/profile', user: makeUser('system_admin') });
     const nav = await findNavbar();
-    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'Users', 'Manage Stores', 'Analytics']);
+    expect(linkNames(nav)).toEqual(['Dashboard', 'Stores', 'Profile', 'Users', 'Manage Stores', 'Analytics', 'Deployments']);
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(within(nav).getByRole('link', { name: 'Manage Stores' })).toHaveAttribute('href', '/admin/stores');
     expect(within(nav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/admin/analytics');
+    expect(within(nav).getByRole('link', { name: 'Deployments' })).toHaveAttribute('href', '/admin/deployments');
+  });
+
+  test.each(['store_owner', 'normal_user'] as const)('a %s gets no Deployments link', async (role) => {
+    renderApp({ path: '/stores', user: makeUser(role) });
+    const nav = await findNavbar();
+    expect(within(nav).queryByRole('link', { name: 'Deployments' })).not.toBeInTheDocument();
   });
 
   test.each(['system_admin', 'store_owner', 'normal_user'] as const)('for %s the brand and Dashboard link go to its dashboard', async (role) => {
@@ -62,6 +70,7 @@ describe('links', () => {
   test.each([
     ['normal_user', 'My Ratings', '/ratings', 'mf_customer', 'MyRatingsPage'],
     ['system_admin', 'Analytics', '/admin/analytics', 'mf_admin', 'AdminAnalyticsPage'],
+    ['system_admin', 'Deployments', '/admin/deployments', 'mf_admin', 'AdminDeploymentsPage'],
   ] as const)('for %s, following %s opens %s', async (role, label, path, remote, module) => {
     const { events } = renderApp({ path: '/profile', user: makeUser(role) });
     const nav = await findNavbar();
@@ -109,6 +118,13 @@ describe('the active link', () => {
     expect(within(nav).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(current(nav).map((link) => link.textContent)).toEqual(['Analytics']);
+  });
+
+  test('for an admin, /admin/deployments marks Deployments only', async () => {
+    renderApp({ path: '/admin/deployments', user: makeUser('system_admin') });
+    const nav = await findNavbar();
+    await findPage('mf_admin', 'AdminDeploymentsPage');
+    expect(current(nav).map((link) => link.textContent)).toEqual(['Deployments']);
   });
 
   test('for an admin, /admin/users marks Users only, not Dashboard (/admin)', async () => {

@@ -1,9 +1,11 @@
 // The remote registry (DESIGN.md §5): locations read from /remotes.json at run time and registered
 // with the federation runtime; pages loaded through loadRemote, afresh on a retry.
 import type * as Runtime from '@module-federation/enhanced/runtime';
+import type * as Health from '../src/remotes/health';
 import type * as Registry from '../src/remotes/registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('../src/remotes/health', () => ({ reportRemoteHealth: jest.fn() }));
 
 const LOCATIONS = { mf_auth: '/mf/auth/mf-manifest.json', mf_stores: '/mf/stores/mf-manifest.json' };
 
@@ -15,6 +17,7 @@ const Page = () => null;
 
 let registry: typeof Registry;
 let runtime: jest.Mocked<typeof Runtime>;
+let health: jest.Mocked<typeof Health>;
 let fetchMock: jest.Mock;
 const originalFetch = global.fetch;
 
@@ -23,6 +26,7 @@ beforeEach(() => {
   jest.resetModules();
   registry = require('../src/remotes/registry');
   runtime = require('@module-federation/enhanced/runtime');
+  health = require('../src/remotes/health');
   fetchMock = jest.fn().mockResolvedValue(jsonResponse(LOCATIONS));
   global.fetch = fetchMock;
 });
@@ -48,6 +52,33 @@ describe('registerRemotesFromConfig', () => {
     fetchMock.mockResolvedValue(jsonResponse({ mf_auth: '/mf/auth/mf-manifest.json', mf_broken: 42, mf_null: null }));
     await registry.registerRemotesFromConfig();
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' }]);
+  });
+
+  test('keeps the $versions entry as the apps\' versions, and registers it as no remote', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...LOCATIONS, $versions: { shell: '1.1.0-s1', mf_stores: '2.0.0-canary' } }));
+    await registry.registerRemotesFromConfig();
+
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' },
+      { name: 'mf_stores', entry: '/mf/stores/mf-manifest.json' },
+    ]);
+    expect(registry.appVersion('shell')).toBe('1.1.0-s1');
+    expect(registry.appVersion('mf_stores')).toBe('2.0.0-canary');
+  });
+
+  test('an app $versions does not name, or names with something that is not a version, is the built-in version', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...LOCATIONS, $versions: { mf_auth: 'no spaces allowed', mf_stores: 3 } }));
+    await registry.registerRemotesFromConfig();
+
+    expect(registry.appVersion('mf_auth')).toBe('dist');
+    expect(registry.appVersion('mf_stores')).toBe('dist');
+    expect(registry.appVersion('shell')).toBe('dist');
+  });
+
+  test('without a $versions entry every app is the built-in version', async () => {
+    await registry.registerRemotesFromConfig();
+    expect(registry.appVersion('shell')).toBe('dist');
+    expect(registry.appVersion('mf_auth')).toBe('dist');
   });
 
   test('a non-OK /remotes.json rejects and registers nothing', async () => {
@@ -104,13 +135,21 @@ describe('loadRemotePage', () => {
     await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toThrow('RUNTIME-003');
   });
 
-  test('rejects when the remote does not answer within 20 s', async () => {
+  test('rejects when the remote does not answer within 20 s, a load failure for a timeout, probing nothing', async () => {
+    await registry.registerRemotesFromConfig();
+    fetchMock.mockClear();
     jest.useFakeTimers();
     runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
     const loading = registry.loadRemotePage('mf_auth', 'ProfilePage');
-    const outcome = expect(loading).rejects.toThrow('mf_auth/ProfilePage did not load within 20 s');
+    const outcome = expect(loading).rejects.toMatchObject({
+      name: 'RemoteLoadError',
+      reason: 'timeout',
+      message: 'mf_auth/ProfilePage did not load within 20 s',
+    });
     await jest.advanceTimersByTimeAsync(20_000);
     await outcome;
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: 'dist', kind: 'load_failure', reason: 'timeout' });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   test('fresh=true re-registers the remote with { force: true } before loading it', async () => {
@@ -143,5 +182,61 @@ describe('loadRemotePage', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(registry.loadRemotePage('mf_auth', 'LoginPage', true)).rejects.toThrow('Failed to fetch');
     expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('a page that cannot be loaded', () => {
+  const MANIFEST = '/mf/auth/mf-manifest.json';
+
+  beforeEach(async () => {
+    await registry.registerRemotesFromConfig();
+    fetchMock.mockClear();
+    runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-003: failed to load'));
+  });
+
+  test.each([
+    [404, 'not_found'],
+    [500, 'server_error'],
+    [502, 'server_error'],
+    [200, 'other'],
+    [403, 'other'],
+  ] as const)('is classified by one probe of its manifest: %s → %s, reported, and rejected as a RemoteLoadError', async (status, reason) => {
+    fetchMock.mockResolvedValue(jsonResponse({}, status));
+
+    const error: unknown = await registry.loadRemotePage('mf_auth', 'LoginPage').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(registry.RemoteLoadError);
+    expect(error).toMatchObject({ reason, message: 'RUNTIME-003: failed to load' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(MANIFEST, expect.objectContaining({ cache: 'no-store' }));
+    expect(health.reportRemoteHealth).toHaveBeenCalledTimes(1);
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: 'dist', kind: 'load_failure', reason });
+  });
+
+  test('a probe the network refuses is a network failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toMatchObject({ reason: 'network' });
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: 'dist', kind: 'load_failure', reason: 'network' });
+  });
+
+  test('a module that is not a page is a load failure too', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: 'not a component' });
+    fetchMock.mockResolvedValue(jsonResponse({}, 200));
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toMatchObject({ name: 'RemoteLoadError', reason: 'other' });
+  });
+
+  test('a remote /remotes.json does not locate is not probed', async () => {
+    await expect(registry.loadRemotePage('mf_admin', 'AdminUsersPage')).rejects.toMatchObject({ reason: 'other' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_admin', version: 'dist', kind: 'load_failure', reason: 'other' });
+  });
+
+  test('the failure is reported with the version /remotes.json chose', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ...LOCATIONS, $versions: { mf_auth: '3.1.0-b2' } }));
+    await registry.registerRemotesFromConfig();
+    fetchMock.mockResolvedValue(jsonResponse({}, 404));
+
+    await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toMatchObject({ reason: 'not_found' });
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: '3.1.0-b2', kind: 'load_failure', reason: 'not_found' });
   });
 });

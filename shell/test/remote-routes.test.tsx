@@ -2,12 +2,14 @@
 // route is visited, and contained when they fail to load or throw, with a retry that needs no reload.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { REMOTE_PAGES } from '../src/app/remote-pages';
 import { loadRemotePage } from '../src/remotes/registry';
 import { makeUser, makeUserWithUnknownRole } from './support/fake-api';
 import { fakePage, loadFakeRemotePage, pageHeading, ROLE_ROUTES } from './support/fake-remotes';
 import { currentPath, findNavbar, findPage, renderApp } from './support/render-app';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 const customer = makeUser('normal_user');
@@ -73,6 +75,18 @@ test.each(ROLE_ROUTES)('$path loads $remote/$module, and nothing else', async ({
   const heading = await findPage(remote, module);
   expect(heading.closest('#main-content')).not.toBeNull();
   expect(loadPage.mock.calls).toEqual([[remote, module, false]]);
+});
+
+/** Who may open a remote page's path: signed out for sign-in and sign-up, the route's role, else a customer. */
+function visitorOf(path: string) {
+  if (path === '/login' || path === '/register') return undefined;
+  return makeUser(ROLE_ROUTES.find((route) => route.path === path)?.role ?? 'normal_user');
+}
+
+test.each(Object.entries(REMOTE_PAGES))('%s renders the remote page remote-pages.json names for it', async (path, page) => {
+  renderApp({ path: path.replace(':id', '11'), user: visitorOf(path) });
+  expect(await findPage(page.remote, page.module)).toBeInTheDocument();
+  expect(loadPage.mock.calls).toEqual([[page.remote, page.module, false]]);
 });
 
 test('the shell\'s own pages request no remote at all', async () => {

@@ -15,7 +15,8 @@ import { AppToaster } from '../src/features/feedback/AppToaster';
 import { makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading } from './support/fake-remotes';
 
-jest.mock('../src/remotes/registry', () => ({ loadRemotePage: jest.fn() }));
+// The real registry (versions, RemoteLoadError) but for loading pages, which each test decides.
+jest.mock('../src/remotes/registry', () => ({ ...jest.requireActual('../src/remotes/registry'), loadRemotePage: jest.fn() }));
 const loadPage = jest.mocked(loadRemotePage);
 
 const customer: User = makeUser('normal_user');

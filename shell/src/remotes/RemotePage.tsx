@@ -1,14 +1,17 @@
 /**
  * A route rendered by a remote: fetched on first render, with a spinner while it loads and, when it
  * fails to load or throws while rendering, a contained fallback with a retry. The navbar and every
- * other remote keep working.
+ * other remote keep working. Its health is reported: a load (with the time from the route asking for
+ * the remote to the page's first commit) and render errors; the registry reports load failures.
  */
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { PageSpinner } from '../features/feedback/PageSpinner';
+import { renderMsOf, reportRemoteHealth } from './health';
 import styles from './RemotePage.module.css';
-import { loadRemotePage, type RemoteName } from './registry';
+import { appVersion, loadRemotePage, RemoteLoadError, type RemoteName } from './registry';
 
 interface BoundaryProps {
+  remote: RemoteName;
   area: string;
   onRetry: () => void;
   children: ReactNode;
@@ -23,6 +26,10 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`The ${this.props.area} area failed`, error, info.componentStack);
+    // A load failure was reported by the registry, with its reason; anything else the page threw.
+    if (!(error instanceof RemoteLoadError)) {
+      reportRemoteHealth({ app: this.props.remote, version: appVersion(this.props.remote), kind: 'render_error' });
+    }
   }
 
   override render(): ReactNode {
@@ -58,13 +65,31 @@ export function RemotePage(props: RemotePageProps) {
   return <RemoteRoute key={`${props.remote}/${props.module}`} {...props} />;
 }
 
+/** Reports one load of `remote` when its page first commits, timed from `askedAt` (performance.now()). */
+function ReportLoad({ remote, askedAt, children }: { remote: RemoteName; askedAt: number; children: ReactNode }) {
+  // A ref, not just the effect: development's StrictMode runs a mount's effects twice.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    reportRemoteHealth({ app: remote, version: appVersion(remote), kind: 'load', renderMs: renderMsOf(performance.now() - askedAt) });
+  }, [remote, askedAt]);
+  return children;
+}
+
 function RemoteRoute({ remote, module, area }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo(() => lazy(() => loadRemotePage(remote, module, attempt > 0)), [remote, module, attempt]);
+  // One page loader per attempt, and the moment this attempt asked for the remote.
+  const { Page, askedAt } = useMemo(
+    () => ({ askedAt: performance.now(), Page: lazy(() => loadRemotePage(remote, module, attempt > 0)) }),
+    [remote, module, attempt],
+  );
   return (
-    <RemoteErrorBoundary key={attempt} area={area} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary key={attempt} remote={remote} area={area} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageSpinner label={`Loading the ${area}`} />}>
-        <Page />
+        <ReportLoad remote={remote} askedAt={askedAt}>
+          <Page />
+        </ReportLoad>
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -19,6 +19,7 @@ export function navLinksFor(role: unknown): NavLinkItem[] {
       { label: 'Users', to: '/admin/users', exact: false },
       { label: 'Manage Stores', to: '/admin/stores', exact: false },
       { label: 'Analytics', to: '/admin/analytics', exact: false },
+      { label: 'Deployments', to: '/admin/deployments', exact: false },
     );
   }
   if (role === 'normal_user') links.push({ label: 'My Ratings', to: '/ratings', exact: false });
