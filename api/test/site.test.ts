@@ -405,6 +405,15 @@ describe('the live shell from its release', () => {
     expect((await server.get('/main.js')).text).toBe(s3.mainJs);
   });
 
+  it('answers a hashed chunk no shell version has with a 404, not the shell page (the chunk load fails clearly)', async () => {
+    publishShell('s2');
+    for (const url of ['/176.deadbeef.js', '/744.0badc0de.css']) {
+      const res = await server.get(url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.text).not.toContain('<html');
+    }
+  });
+
   it('serves the shell before it again after a rollback, without a restart', async () => {
     const s2 = publishShell('s2');
     expect((await server.get('/')).text).toBe(s2.indexHtml);

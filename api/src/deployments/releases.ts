@@ -166,13 +166,7 @@ export class Releases {
     const problems = this.problemsOf(app, from, `${app} ${version}`);
     if (problems.length > 0) throw new GateError(`${app} ${version}`, problems);
 
-    if (!reused) {
-      // Copied beside its final place and renamed into it: a version folder is whole or absent.
-      const staging = path.join(path.dirname(target), `.staging-${version}-${process.pid}`);
-      rmSync(staging, { recursive: true, force: true });
-      cpSync(from, staging, { recursive: true });
-      renameSync(staging, target);
-    }
+    if (!reused) this.copyRelease(from, target, digest, version, app);
 
     return this.stateFile.update((state) => {
       const own = structuredClone(this.appState(app, state));
@@ -274,6 +268,27 @@ export class Releases {
       state.history.push({ at: now, app, action: 'rollback', version: back.version, previousVersion: from, by, note: ended ? `ends the canary ${ended.version}` : null });
       return { app, version: back.version, previous: from, message: `${app} ${back.version} is live again (was ${from})` };
     });
+  }
+
+  /**
+   * Copies a build beside its final place and renames it into it, so a version folder is whole or
+   * absent. Another publish of the same version may win the rename: its folder is then this one if the
+   * files are the same, and a clash otherwise.
+   */
+  private copyRelease(from: string, target: string, digest: string, version: string, app: DeployableApp): void {
+    const staging = path.join(path.dirname(target), `.staging-${version}-${process.pid}`);
+    rmSync(staging, { recursive: true, force: true });
+    try {
+      cpSync(from, staging, { recursive: true });
+      renameSync(staging, target);
+    } catch (error) {
+      if (!existsSync(target)) throw error;
+      if (digestOf(target) !== digest) {
+        throw new ReleaseError(`version ${version} of ${APP_FOLDERS[app]} was just published with other files; choose another --version`);
+      }
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
   }
 
   /**

@@ -85,7 +85,9 @@ export function pageFallback(site: SiteLayout) {
       url !== '/api' &&
       !url.startsWith('/api/') &&
       !url.startsWith('/mf/') &&
-      !url.startsWith(RELEASES_PREFIX);
+      !url.startsWith(RELEASES_PREFIX) &&
+      // A content-hashed file no shell version has: the browser's chunk load should fail clearly.
+      !HASHED_FILE.test(url);
     return isPage ? sendIndex(site, reply) : undefined;
   };
 }
@@ -110,7 +112,11 @@ function shellFolderFor(site: SiteLayout, file: string): string | null {
   if (fileWithin(live, file)) return live;
   if (!HASHED_FILE.test(file)) return null;
   const published = path.join(site.releases.releasesDir, APP_FOLDERS.shell);
-  const others = existsSync(published) ? readdirSync(published).map((version) => path.join(published, version)) : [];
+  const others = existsSync(published)
+    ? readdirSync(published)
+        .filter((version) => !version.startsWith('.'))
+        .map((version) => path.join(published, version))
+    : [];
   return [site.shellDir, ...others].find((dir) => dir !== live && fileWithin(dir, file)) ?? null;
 }
 
