@@ -12,7 +12,7 @@ import type { AppContext, ZodApp } from './app-context';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './auth/counter-store';
 import { createAuthGuards } from './auth/guards';
 import { AuthThrottle } from './auth/throttle';
-import { type Config, resolveJwtSecret } from './config';
+import { type Config, remoteHealthSettings, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
@@ -22,6 +22,7 @@ import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
 import { discoverSite, pageFallback, registerSite } from './http/site';
 import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
+import { registerAdminDeploymentRoutes } from './routes/admin/deployments';
 import { registerAdminStoreRoutes } from './routes/admin/stores';
 import { registerAdminUserRoutes } from './routes/admin/users';
 import { registerAuthRoutes } from './routes/auth';
@@ -30,6 +31,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerRatingRoutes } from './routes/ratings';
 import { registerStoreRoutes } from './routes/stores';
+import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerUserRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -134,6 +136,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   registerAdminDashboardRoutes(app, context);
   registerAdminUserRoutes(app, context);
   registerAdminStoreRoutes(app, context);
+  registerAdminDeploymentRoutes(app, context, remoteHealthSettings(config));
+  registerTelemetryRoutes(app, context, { counters, settings: remoteHealthSettings(config) });
   if (config.benchCeilingRoutes) registerBenchCeilingRoutes(app);
 
   if (site) await registerSite(app, site);

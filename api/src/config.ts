@@ -42,6 +42,32 @@ export interface Config {
   integrityCheckMaxAgeMs: number;
   /** Only for `npm run bench`: the constant-response routes of the HTTP ceiling (routes/bench-ceiling.ts). */
   benchCeilingRoutes: boolean;
+  /** The shell's health reports and the automatic abort of failing canaries; absent: REMOTE_HEALTH_DEFAULTS. */
+  remoteHealth?: RemoteHealthSettings;
+}
+
+/** The shell's health reports (POST /api/telemetry/remote-health) and what they decide about canaries. */
+export interface RemoteHealthSettings {
+  /** A canary failing more than this share of its load attempts (percent, 1..100) is aborted automatically, */
+  canaryMaxFailurePercent: number;
+  /** ... once it has at least this many load attempts (loads + load failures). */
+  canaryMinLoads: number;
+  /** Reported minutes older than this many days are pruned. */
+  retentionDays: number;
+  /** Reports accepted per client address per minute (429 above). */
+  reportsPerMinute: number;
+}
+
+export const REMOTE_HEALTH_DEFAULTS: Readonly<RemoteHealthSettings> = {
+  canaryMaxFailurePercent: 20,
+  canaryMinLoads: 20,
+  retentionDays: 7,
+  reportsPerMinute: 60,
+};
+
+/** The remote-health settings of a configuration (one built in code without them gets the defaults). */
+export function remoteHealthSettings(config: Pick<Config, 'remoteHealth'>): RemoteHealthSettings {
+  return config.remoteHealth ?? { ...REMOTE_HEALTH_DEFAULTS };
 }
 
 export class ConfigError extends Error {
@@ -122,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddress: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
       registrationsPerAddress: integer('REGISTER_MAX_PER_ADDRESS', 20, 1, 1_000_000),
       registrationsPerAccount: integer('REGISTER_MAX_PER_ACCOUNT', 5, 1, 1_000_000),
+    },
+    remoteHealth: {
+      canaryMaxFailurePercent: integer('CANARY_MAX_FAILURE_PERCENT', REMOTE_HEALTH_DEFAULTS.canaryMaxFailurePercent, 1, 100),
+      canaryMinLoads: integer('CANARY_MIN_LOADS', REMOTE_HEALTH_DEFAULTS.canaryMinLoads, 1, 1_000_000),
+      retentionDays: integer('REMOTE_HEALTH_RETENTION_DAYS', REMOTE_HEALTH_DEFAULTS.retentionDays, 1, 3650),
+      reportsPerMinute: integer('REMOTE_HEALTH_REPORTS_PER_MINUTE', REMOTE_HEALTH_DEFAULTS.reportsPerMinute, 1, 1_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -13,7 +13,10 @@
  *   objects, empty/huge/unicode/NUL/SQL/HTML strings, numbers out of range or in odd notations),
  *   any JSON value, malformed JSON text, or a wrong content type.
  *
- * Property of every answer: never a 5xx; JSON; a 4xx is an object with a non-empty string
+ * Path parameters that are names (the app and command of the deployments commands) get one of their
+ * valid names, or the same odd text as the ids.
+ *
+ * Property of every answer: never a 5xx; JSON (or no content with a 204); a 4xx is an object with a non-empty string
  * `message` (and `errors` of {field, message} at most) that shows nothing of the server's insides;
  * input that is certainly invalid (a malformed id, malformed JSON, a body that is not JSON, a
  * missing required field, a bad page/limit/sort) gets a 4xx; and after any 4xx every row of every
@@ -42,6 +45,10 @@ import {
   MAX_PAGE,
   MY_RATINGS_SORT_FIELDS,
   OWNER_RATING_SORT_FIELDS,
+  DEPLOYABLE_APPS,
+  DEPLOYMENT_COMMANDS,
+  REMOTE_HEALTH_MAX_EVENTS,
+  REMOTE_HEALTH_MAX_RENDER_MS,
   ROLES,
   STORE_CATEGORIES,
   STORE_SORT_FIELDS,
@@ -289,7 +296,8 @@ type FieldKind =
   | 'comment'
   | 'ownerId'
   | 'phone'
-  | 'category';
+  | 'category'
+  | 'healthEvents';
 
 const texts = (...values: string[]) => values.map(j);
 
@@ -390,7 +398,42 @@ const NEAR: Record<FieldKind, Val[]> = {
   ],
   phone: [...texts('+1 555 0100', '', '   ', 'abc', '1'.repeat(20), '1'.repeat(21), '+91 80 1234 5678', '(555) 010-0100', `555${NUL}55`, '٣٣٣٣٣'), j(null), j(12345)],
   category: [...texts(...STORE_CATEGORIES, 'grocery', 'Other ', '', 'Books', `Grocery${NUL}`), j(null)],
+  healthEvents: healthEventLists(),
 };
+
+/** A health report's events: valid ones (of known and unknown versions), at and past the limits, and broken ones. */
+function healthEventLists(): Val[] {
+  const load = { app: 'shell', version: 'dist', kind: 'load', renderMs: 120 };
+  const broken = (change: Record<string, unknown>) => [{ ...load, ...change }];
+  return [
+    j([load]),
+    j([load, { app: 'mf_stores', version: 'dist', kind: 'load_failure', reason: 'timeout' }, { app: 'mf_auth', version: 'dist', kind: 'render_error' }]),
+    j([{ app: 'mf_stores', version: 'never-published', kind: 'load' }]),
+    j(Array(REMOTE_HEALTH_MAX_EVENTS).fill(load)),
+    j(Array(REMOTE_HEALTH_MAX_EVENTS + 1).fill(load)),
+    j([]),
+    j([null]),
+    j(['load']),
+    j([{ app: 'shell' }]),
+    j(broken({ app: 'mf_nope' })),
+    j(broken({ app: 'mf-stores' })),
+    j(broken({ kind: 'crash' })),
+    j(broken({ renderMs: -1 })),
+    j(broken({ renderMs: 1.5 })),
+    j(broken({ renderMs: REMOTE_HEALTH_MAX_RENDER_MS })),
+    j(broken({ renderMs: REMOTE_HEALTH_MAX_RENDER_MS + 1 })),
+    j(broken({ renderMs: '120' })),
+    j(broken({ version: '' })),
+    j(broken({ version: 'v'.repeat(64) })),
+    j(broken({ version: 'v'.repeat(65) })),
+    j(broken({ version: '../dist' })),
+    j(broken({ version: `dist${NUL}` })),
+    j(broken({ kind: 'load_failure', reason: 'gremlins' })),
+    j(broken({ user: 'someone' })),
+    raw('[{"app":"shell","version":"dist","kind":"load","renderMs":1e2}]'),
+    raw('[{"app":"shell","version":"dist","kind":"load","renderMs":1e400}]'),
+  ];
+}
 
 const valueFor = (kind: FieldKind): fc.Arbitrary<Val> =>
   fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...NEAR[kind]) }, { weight: 1, arbitrary: junkValue });
@@ -685,6 +728,8 @@ interface Endpoint {
   callers: Who[];
   /** The path parameter's fixture values: the first is the endpoint's own valid id. */
   ids?: (w: World) => number[];
+  /** Path parameters that are names, not ids: each one's valid values. */
+  names?: Record<string, readonly string[]>;
   /** The query keys it reads. */
   query?: QueryKey[];
   /** Its body's fields and a valid body (for POST/PUT). */
@@ -800,6 +845,15 @@ const CATALOGUE: Endpoint[] = [
     },
   },
   { method: 'DELETE', path: '/api/admin/stores/:id', callers: ['admin'], ids: (w) => [w.spareStore, w.store] },
+  { method: 'GET', path: '/api/admin/deployments', callers: ['admin'] },
+  // Nothing is published on this server: every valid command finds nothing to do (409).
+  { method: 'POST', path: '/api/admin/deployments/:app/:command', callers: ['admin'], names: { app: DEPLOYABLE_APPS, command: DEPLOYMENT_COMMANDS } },
+  {
+    method: 'POST',
+    path: '/api/telemetry/remote-health',
+    callers: ['anonymous', 'customer'],
+    body: { fields: [field('events', 'healthEvents')], valid: () => ({ events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] }) },
+  },
 ];
 
 function storeFields(): Field[] {
@@ -817,9 +871,21 @@ const endpointName = (e: Endpoint) => `${e.method} ${e.path}`;
 
 // ---------- one generated request ----------
 
+/** A name path parameter: one of its valid names (by index), or odd text. */
+type NameSpec = { valid: number } | { text: string };
+
+const pathName = (valid: readonly string[]): fc.Arbitrary<NameSpec> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.nat({ max: valid.length - 1 }).map((index): NameSpec => ({ valid: index })) },
+    { weight: 1, arbitrary: fc.constantFrom(...ID_TEXT).map((text): NameSpec => ({ text })) },
+    { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_TEXT).map((text): NameSpec => ({ text: encode(text) })) },
+    { weight: 1, arbitrary: fc.constantFrom(...valid.map((name) => name.toUpperCase()), ...valid.map((name) => ` ${name}`)).map((text): NameSpec => ({ text: encode(text) })) },
+  );
+
 interface Case {
   caller: number;
   id: IdSpec | undefined;
+  names: Record<string, NameSpec>;
   query: QueryPair[];
   body: BodySpec;
 }
@@ -829,6 +895,7 @@ function caseOf(endpoint: Endpoint, w: World | undefined): fc.Arbitrary<Case> {
   return fc.record({
     caller: fc.nat({ max: endpoint.callers.length - 1 }),
     id: endpoint.ids ? pathId(fixtures) : fc.constant(undefined),
+    names: fc.record(Object.fromEntries(Object.entries(endpoint.names ?? {}).map(([name, valid]) => [name, pathName(valid)]))),
     query: queryPairs(endpoint.query ?? []),
     // fetch sends no body with GET.
     body: endpoint.method === 'GET' ? fc.constant<BodySpec>({ kind: 'none' }) : bodySpec(endpoint.body?.fields),
@@ -867,6 +934,15 @@ function render(endpoint: Endpoint, c: Case, ctx: RenderContext, token: string |
         decoded = undefined;
       }
       if (decoded === undefined || !PATH_ID.test(decoded) || Number(decoded) > MAX_ID) invalidBecause.push(`the id ${spec.text}`);
+    }
+  }
+  for (const [name, valid] of Object.entries(endpoint.names ?? {})) {
+    const spec = c.names[name]!;
+    const segment = 'valid' in spec ? valid[spec.valid]! : spec.text;
+    path = path.replace(`:${name}`, segment);
+    if ('text' in spec) {
+      if (spec.text === '' || /[/?#.]/.test(spec.text)) routeChanged = true;
+      else if (!valid.includes(safeDecode(spec.text) ?? '')) invalidBecause.push(`the ${name} ${spec.text}`);
     }
   }
 
@@ -950,6 +1026,14 @@ function render(endpoint: Endpoint, c: Case, ctx: RenderContext, token: string |
   return { method: endpoint.method, path, options, invalidBecause };
 }
 
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** JSON as RFC 8259 has it (a leading byte order mark may be ignored). */
 function isJson(text: string): boolean {
   try {
@@ -978,8 +1062,13 @@ function preview(text: string | Buffer | undefined, max = 300): string {
 function checkAnswer(res: HttpResult, req: Rendered): void {
   expect(res.status).toBeLessThan(500);
   expect(res.status).toBeGreaterThanOrEqual(200);
-  expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);
-  expect(res.body).toEqual(expect.any(Object));
+  if (res.status === 204) {
+    // No content (a stored health report).
+    expect(res.text).toBe('');
+  } else {
+    expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);
+    expect(res.body).toEqual(expect.any(Object));
+  }
   if (res.status >= 400) {
     expect(Array.isArray(res.body)).toBe(false);
     expect(typeof res.body.message).toBe('string');

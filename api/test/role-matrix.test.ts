@@ -4,6 +4,7 @@
  * against a world of its own, so a cell that writes cannot change what another cell sees.
  */
 import { randomBytes } from 'node:crypto';
+import { createFakeReleases, type FakeReleases } from './support/fake-releases';
 import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
@@ -59,6 +60,8 @@ function callerIn(world: World, caller: Caller): CreatedUser | undefined {
 
 interface Context {
   server: TestServer;
+  /** The releases the server reads (published to by the deployments rows). */
+  fake: FakeReleases;
   world: World;
   me: CreatedUser | undefined;
   /** Scratch space from `call` to `verify`. */
@@ -90,6 +93,10 @@ async function storeRow(server: TestServer, id: number) {
 }
 async function ratingRow(server: TestServer, id: number) {
   return server.db.selectFrom('ratings').select(['id', 'rating']).where('id', '=', id).executeTakeFirst();
+}
+async function reportedShellLoads(server: TestServer): Promise<number> {
+  const rows = await server.db.selectFrom('remote_health').select('loads').where('app', '=', 'shell').where('version', '=', 'dist').execute();
+  return rows.reduce((sum, row) => sum + row.loads, 0);
 }
 
 const ROWS: Row[] = [
@@ -305,6 +312,33 @@ const ROWS: Row[] = [
     },
   },
   {
+    endpoint: 'GET /api/admin/deployments',
+    statuses: ADMIN_ONLY(200),
+    call: ({ server, me }) => server.get('/api/admin/deployments', { token: me?.token }),
+  },
+  {
+    endpoint: 'POST /api/admin/deployments/:app/:command',
+    statuses: ADMIN_ONLY(200),
+    call: ({ server, fake, me }) => {
+      fake.publishRemote('mf_stores', 'matrix-canary', { canaryPercent: 10 });
+      return server.post('/api/admin/deployments/mf_stores/abort', { token: me?.token, body: {} });
+    },
+    verify: async ({ fake }, res) => {
+      expect(fake.releases.canary('mf_stores')).toEqual(res.status === 200 ? null : expect.objectContaining({ version: 'matrix-canary' }));
+    },
+  },
+  {
+    endpoint: 'POST /api/telemetry/remote-health',
+    statuses: ANYONE(204),
+    call: async ({ server, me, scratch }) => {
+      scratch.before = await reportedShellLoads(server);
+      return server.post('/api/telemetry/remote-health', { token: me?.token, body: { events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] } });
+    },
+    verify: async ({ server, scratch }) => {
+      expect(await reportedShellLoads(server)).toBe((scratch.before as number) + 1);
+    },
+  },
+  {
     endpoint: 'GET /api/health',
     statuses: ANYONE(200),
     call: ({ server, me }) => server.get('/api/health', { token: me?.token }),
@@ -315,10 +349,15 @@ const CELLS = ROWS.flatMap((row) => CALLERS.map((caller, i) => ({ row, caller, s
 
 describe.each(ENGINES)('role matrix (%s)', (engine) => {
   let server: TestServer;
+  let fake: FakeReleases;
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    fake = createFakeReleases();
+    server = await startTestServer(engine, { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    fake.remove();
+  });
 
   it('covers every endpoint of the contract', async () => {
     const docs = await server.get('/api/docs/json');
@@ -333,7 +372,7 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
 
   it.each(CELLS.map((c) => [c.row.endpoint, c.caller, c.status, c] as const))('%s as %s → %i', async (_e, caller, status, cell) => {
     const world = await buildWorld(server);
-    const ctx: Context = { server, world, me: callerIn(world, caller), scratch: {} };
+    const ctx: Context = { server, fake, world, me: callerIn(world, caller), scratch: {} };
     const res = await cell.row.call(ctx);
     expect({ status: res.status, message: res.status >= 400 ? res.body?.message : undefined }).toEqual({
       status,
@@ -376,6 +415,9 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       ['POST', '/api/admin/stores', { rawBody: 'null' }],
       ['PUT', '/api/admin/stores/1', { body: { owner_id: 'me' } }],
       ['DELETE', '/api/admin/stores/99999999999', {}],
+      ['GET', '/api/admin/deployments?app=%00', {}],
+      ['POST', '/api/admin/deployments/mf_nope/explode', { body: [] }],
+      ['POST', '/api/admin/deployments/shell/rollback', { rawBody: '{' }],
     ];
 
     it.each(PROTECTED)('anonymous %s %s with invalid input → 401', async (method, path, options) => {

@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as initial from './migrations/0001_initial';
 import * as storeCategory from './migrations/0002_store_category';
 import * as scale from './migrations/0003_scale';
+import * as remoteHealth from './migrations/0004_remote_health';
 import type { DB } from './schema';
 
 /** Add new migrations here, numbered, never edited once released. */
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, { statements: string[] }> = {
   '0001_initial': initial,
   '0002_store_category': storeCategory,
   '0003_scale': scale,
+  '0004_remote_health': remoteHealth,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -81,7 +81,26 @@ export interface RowTotalsTable {
   n: number;
 }
 
+/** The shell's health reports summed per UTC minute, app and version (migration 0004; deployments/health-store.ts). */
+export interface RemoteHealthTable {
+  /** The start of the minute (UTC). */
+  bucket: Date;
+  app: string;
+  version: string;
+  loads: number;
+  load_failures: number;
+  render_errors: number;
+  failed_timeout: number;
+  failed_not_found: number;
+  failed_server_error: number;
+  failed_network: number;
+  failed_other: number;
+  /** Loads per time-to-first-render bin (RENDER_MS_BIN_BOUNDS). */
+  render_ms_bins: number[];
+}
+
 export interface DB {
+  remote_health: RemoteHealthTable;
   row_counts: RowCountsTable;
   row_totals: RowTotalsTable;
   store_months: StoreMonthsTable;
