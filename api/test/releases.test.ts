@@ -95,10 +95,17 @@ describe('the compatibility gate', () => {
 
   it('checks a subpath requirement (shared-contracts/ui) against the version of its package', () => {
     const world = newWorld();
-    const build = world.remote('ui-only', { requires: { 'shared-contracts/ui': '^1.3.0' } });
+    const build = world.remote('ui-only', { requires: { 'shared-contracts': null, 'shared-contracts/react': null, 'shared-contracts/ui': '^1.3.0' } });
     expect(world.releases.check('mf_stores', build)).toEqual([
       { subject: 'shared-contracts', message: 'this build needs shared-contracts ^1.3.0; the live shell (dist) provides 1.1.0' },
     ]);
+  });
+
+  it('takes a package’s own entry over its subpaths’ (Module Federation writes a subpath’s range from the installed patch version)', () => {
+    const world = newWorld();
+    // A remote built at 1.1.3: the shared config (and the runtime) need ^1.1.0, the subpath entries say ^1.1.3.
+    const build = world.remote('patch-newer', { requires: { 'shared-contracts': '^1.1.0', 'shared-contracts/react': '^1.1.3', 'shared-contracts/ui': '^1.1.3' } });
+    expect(world.releases.check('mf_stores', build)).toEqual([]);
   });
 
   it('names an unmet range once, however many subpaths of the package require it', () => {

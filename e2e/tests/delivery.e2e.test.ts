@@ -51,6 +51,11 @@ function deploy(...args: string[]): { status: number | null; output: string } {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+/** A command that must succeed: its output is in the failure message when it does not. */
+function expectSuccess(result: { status: number | null; output: string }): void {
+  if (result.status !== 0) throw new Error(`the command exited ${result.status}:\n${result.output}`);
+}
+
 function keep(dist: string, name: string): string {
   const target = path.join(work, name);
   cpSync(dist, target, { recursive: true });
@@ -182,12 +187,12 @@ describe('(b) after the shell with that contract version is published', () => {
   test('the new shell passes the gate against every live remote (they need less than it provides)', () => {
     const published = deploy('publish', 'shell', '--from', builds.shellNext);
     expect(published.output).toContain('shell is live at');
-    expect(published.status).toBe(0);
+    expectSuccess(published);
   });
 
   test('the same remote now publishes, and a new visit gets it, using the newer contract', async () => {
     const published = deploy('publish', 'mf-stores', '--from', builds.storesNext);
-    expect(published.status).toBe(0);
+    expectSuccess(published);
     const visit = await freshVisit();
     expect(visit.storesVersion).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
     expect(visit.rendered).toBe(true);
@@ -215,7 +220,7 @@ describe('(b) after the shell with that contract version is published', () => {
 describe('(f) version skew in both directions', () => {
   test('a remote built one patch version newer than the live shell is accepted and works', async () => {
     const published = deploy('publish', 'mf-stores', '--from', builds.storesPatch);
-    expect(published.status).toBe(0);
+    expectSuccess(published);
     const visit = await freshVisit();
     expect(visit.rendered).toBe(true);
     await visit.page.getByText(RELEASE_NOTE).waitFor();
@@ -237,7 +242,7 @@ describe('(c) a canary at 50%', () => {
 
   test('serves both versions to different browsers and the same version to one browser across reloads', async () => {
     const published = deploy('publish', 'mf-stores', '--from', builds.storesNext, '--canary', '50');
-    expect(published.status).toBe(0);
+    expectSuccess(published);
     const state = await deployments();
     const stores = state.apps.find((a) => a.app === 'mf_stores')!;
     live = stores.live.version;
@@ -297,9 +302,9 @@ describe('(d) a canary that fails to load in browsers', () => {
   let brokenVersion = '';
 
   test('is aborted automatically once its failure rate is over the threshold, and the abort is recorded', async () => {
-    expect(deploy('abort', 'mf-stores').status).toBe(0);
+    expectSuccess(deploy('abort', 'mf-stores'));
     const published = deploy('publish', 'mf-stores', '--from', builds.storesBroken, '--version', 'e2e-broken-1', '--canary', '50');
-    expect(published.status).toBe(0);
+    expectSuccess(published);
     brokenVersion = 'e2e-broken-1';
 
     let failures = 0;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { APP_FOLDERS, type DeployableApp, type RemoteApp } from 'shared-contracts';
+import { packageOf } from './gate';
 
 /** A person can act on this message (a wrong folder, nothing to roll back, …). */
 export class ReleaseError extends Error {}
@@ -65,12 +66,17 @@ export function readRemoteBuild(dir: string, app: RemoteApp): RemoteBuild {
   const buildInfo = isRecord(metaData.buildInfo) ? metaData.buildInfo : {};
   const shared = Array.isArray(manifest.shared) ? manifest.shared.filter(isRecord) : [];
   const exposes = Array.isArray(manifest.exposes) ? manifest.exposes.filter(isRecord) : [];
+  const requires = shared
+    .filter((entry) => typeof entry.name === 'string')
+    .map((entry) => ({ name: String(entry.name), range: typeof entry.requiredVersion === 'string' ? entry.requiredVersion : '*' }));
+  const packages = new Set(requires.map((r) => r.name));
   return {
     app,
     buildVersion: typeof buildInfo.buildVersion === 'string' ? buildInfo.buildVersion : 'unknown',
-    requires: shared
-      .filter((entry) => typeof entry.name === 'string')
-      .map((entry) => ({ name: String(entry.name), range: typeof entry.requiredVersion === 'string' ? entry.requiredVersion : '*' })),
+    // A subpath entry ('shared-contracts/ui', from a trailing-slash share) gets a requiredVersion written
+    // from the installed version, not from the shared config (the runtime uses the configured one): where
+    // the package has an entry of its own, that entry says what the remote needs of the package.
+    requires: requires.filter((r) => r.name === packageOf(r.name) || !packages.has(packageOf(r.name))),
     exposes: exposes.map((entry) => entry.name).filter((name): name is string => typeof name === 'string').sort(),
   };
 }
