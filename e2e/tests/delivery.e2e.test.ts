@@ -104,8 +104,10 @@ async function freshVisit(): Promise<Visit & { close: () => Promise<void> }> {
   return {
     ...visit,
     close: async () => {
-      // Leaving the page sends what the shell gathered (pagehide → sendBeacon).
-      await page.goto('about:blank');
+      // What the shell gathered goes out when the page is hidden (pagehide → sendBeacon); sent while the
+      // page is still open, and received, before the browser goes (a beacon of a closing browser can be lost).
+      await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+      await everyLoadReported();
       await context.close();
     },
   };
@@ -113,6 +115,19 @@ async function freshVisit(): Promise<Visit & { close: () => Promise<void> }> {
 
 async function deployments(): Promise<DeploymentsResponse> {
   return apiAs<DeploymentsResponse>(site.url, tokens.admin, 'GET', '/api/admin/deployments');
+}
+
+/** The store list loads the API has received, against those the browsers saw, per version. */
+async function reportedLoads(): Promise<Record<string, { reported: number | null; seen: number }>> {
+  const versions = (await deployments()).apps.find((a) => a.app === 'mf_stores')!.versions;
+  return Object.fromEntries(
+    [...storeLoads].map(([version, seen]) => [version, { reported: versions.find((v) => v.version === version)?.lastHour.loads ?? null, seen }]),
+  );
+}
+
+/** Waits until the API has every store list load the browsers made (live, canary and earlier versions alike). */
+async function everyLoadReported(): Promise<void> {
+  await waitFor('the reported loads', reportedLoads, (value) => Object.values(value).every((v) => v.reported === null || v.reported === v.seen));
 }
 
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -269,14 +284,10 @@ describe('(c) a canary at 50%', () => {
 
   test('(e) the deployments screen shows the loads the browsers reported, per version', async () => {
     const expectedFor = (version: string) => storeLoads.get(version) ?? 0;
-    const state = await waitFor(
-      'the reported loads',
-      deployments,
-      (value) => {
-        const versions = value.apps.find((a) => a.app === 'mf_stores')!.versions;
-        return [live, canary].every((v) => versions.find((x) => x.version === v)?.lastHour.loads === expectedFor(v));
-      },
-    );
+    const loads = await waitFor('the reported loads', reportedLoads, (value) => [live, canary].every((v) => value[v]?.reported === value[v]?.seen));
+    expect(loads[live]!.reported).toBe(expectedFor(live));
+    expect(loads[canary]!.reported).toBe(expectedFor(canary));
+    const state = await deployments();
     const versions = state.apps.find((a) => a.app === 'mf_stores')!.versions;
     expect(expectedFor(live)).toBeGreaterThan(0);
     expect(expectedFor(canary)).toBeGreaterThan(0);
