@@ -22,7 +22,7 @@ import { GateError, ReleaseError, Releases, resolveApp } from '../src/deployment
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const COMMANDS = ['publish', 'gate', 'promote', 'abort', 'rollback', 'status'] as const;
 type Command = (typeof COMMANDS)[number];
-const VALUE_OPTIONS = ['from', 'version', 'canary', 'by', 'releases-dir'] as const;
+const VALUE_OPTIONS = ['from', 'version', 'canary', 'by', 'releases-dir', 'site-dir'] as const;
 type Options = Partial<Record<(typeof VALUE_OPTIONS)[number], string>>;
 
 function parse(argv: string[]): { command: Command; app?: string; options: Options } {
@@ -71,9 +71,10 @@ function printStatus(releases: Releases): void {
 
 function main(argv: string[]): void {
   const { command, app: id, options } = parse(argv);
+  const siteDir = path.resolve(options['site-dir'] ?? (process.env.SITE_DIR?.trim() || REPO_ROOT));
   const releases = new Releases({
-    releasesDir: path.resolve(options['releases-dir'] ?? process.env.RELEASES_DIR ?? path.join(REPO_ROOT, 'releases')),
-    siteDir: REPO_ROOT,
+    releasesDir: path.resolve(options['releases-dir'] ?? (process.env.RELEASES_DIR?.trim() || path.join(siteDir, 'releases'))),
+    siteDir,
   });
   if (command === 'status') return printStatus(releases);
   if (!id) throw new ReleaseError(`which app? one of: ${Object.values(APP_FOLDERS).join(', ')}`);

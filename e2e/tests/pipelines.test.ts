@@ -61,7 +61,7 @@ function triggeredBy(file: string): { push: string[]; pullRequest: string[] } {
 
 /** `npm run pipeline -- …` as a person runs it in a terminal (none of this test runner's Nx or jest settings). */
 function runPipeline(args: string[]): Promise<{ code: number | null; output: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NX_|JEST_)/.test(name) && name !== 'NODE_ENV' && name !== 'RELEASES_DIR'));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NX_|JEST_)/.test(name) && name !== 'NODE_ENV' && name !== 'RELEASES_DIR' && name !== 'SITE_DIR'));
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'pipeline', '--', ...args], { cwd: REPO_ROOT, env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
     let output = '';
@@ -129,8 +129,8 @@ test.each(REMOTES)("%s's release on main: the gate, a canary publish, then the p
   const workflow = workflowOf(folder);
   expect(workflow.on.push?.branches).toEqual(['main']);
   const { deploy, promote } = workflow.jobs;
-  expect(deploy).toMatchObject({ needs: 'ci', if: PUSH_TO_MAIN, environment: 'production', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', CANARY_PERCENT: '10' } });
-  expect(promote).toMatchObject({ needs: 'deploy', if: PUSH_TO_MAIN, environment: 'production-promote', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}' } });
+  expect(deploy).toMatchObject({ needs: 'ci', if: PUSH_TO_MAIN, environment: 'production', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}', CANARY_PERCENT: '10' } });
+  expect(promote).toMatchObject({ needs: 'deploy', if: PUSH_TO_MAIN, environment: 'production-promote', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}' } });
   expect(deploy!.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))?.with?.path).toBe(`${folder}/dist`);
 
   const release = [...runsOf(deploy!), ...runsOf(promote!)].filter((run) => run.startsWith('npm run '));
@@ -144,7 +144,12 @@ test.each(REMOTES)("%s's release on main: the gate, a canary publish, then the p
 test("the shell's release on main: the gate, then published for everyone (no canary, no promote)", () => {
   const workflow = workflowOf('shell');
   expect(Object.keys(workflow.jobs)).toEqual(['ci', 'deploy']);
-  expect(workflow.jobs.deploy).toMatchObject({ needs: 'ci', if: PUSH_TO_MAIN, environment: 'production' });
+  expect(workflow.jobs.deploy).toMatchObject({
+    needs: 'ci',
+    if: PUSH_TO_MAIN,
+    environment: 'production',
+    env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}' },
+  });
   expect(runsOf(workflow.jobs.deploy!).filter((run) => run.startsWith('npm run '))).toEqual([
     'npm run gate -- shell --from shell/dist',
     'npm run publish:shell -- --from shell/dist --by pipeline:shell',

@@ -4,6 +4,7 @@
 //
 // Local values of GitHub expressions (in env values only; `run:` lines must not contain any):
 //   ${{ vars.RELEASES_DIR }}        the local releases folder (--releases-dir, else RELEASES_DIR, else <repo>/releases)
+//   ${{ vars.SITE_DIR }}            the site's checkout: SITE_DIR, else this checkout
 //   ${{ vars.<NAME> }}              this machine's environment variable <NAME> (an error when unset)
 //   ${{ github.sha }}               `git rev-parse HEAD` of this checkout
 //   ${{ github.ref_name }}          this checkout's branch
@@ -73,6 +74,7 @@ export function localContext({ repoRoot, releasesDir, env = process.env }) {
   const git = (...args) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim() || 'unknown';
   return {
     releasesDir,
+    siteDir: env.SITE_DIR || repoRoot,
     env,
     github: {
       sha: () => git('rev-parse', 'HEAD'),
@@ -85,6 +87,7 @@ export function localContext({ repoRoot, releasesDir, env = process.env }) {
 
 function valueOf(expression, name, context) {
   if (expression === 'vars.RELEASES_DIR') return context.releasesDir;
+  if (expression === 'vars.SITE_DIR') return context.siteDir;
   const variable = /^vars\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expression);
   if (variable) {
     const value = context.env[variable[1]];

@@ -6,6 +6,7 @@
 import type { HealthPoint } from 'shared-contracts';
 import { formatCount } from '../../common/format';
 import { formatHour } from '../deployment-text';
+import page from '../../common/styles/Page.module.css';
 import styles from './HourlyHealthChart.module.css';
 
 const SLOT = 10;
@@ -47,7 +48,7 @@ export function HourlyHealthChart({ title, points }: { title: string; points: He
         <span>24 h ago</span>
         <span>now</span>
       </div>
-      <table className={styles.srOnly}>
+      <table className={page.srOnly}>
         <caption>{`${title}, per hour with reports`}</caption>
         <thead>
           <tr>
