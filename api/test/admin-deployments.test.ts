@@ -5,10 +5,9 @@
  * the same compatibility gate as the release commands. Releases are published with the real
  * `Releases` class into a fresh releases folder before each test; the server reads the same folder.
  */
-import { rmSync } from 'node:fs';
 import { APP_FOLDERS, APP_LABELS, DEPLOYABLE_APPS, type RemoteApp } from 'shared-contracts';
 import { deploymentCommandResponseSchema, deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
-import { createFakeReleases, type FakeReleases } from './support/fake-releases';
+import { createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const AUTH_REQUIRED = 'Authentication required';
@@ -31,7 +30,7 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
     fake?.remove();
   });
   // Every test starts with nothing published: every app live from its own build ('dist').
-  beforeEach(() => rmSync(fake.releasesDir, { recursive: true, force: true }));
+  beforeEach(() => fake.clearReleases());
 
   async function deployments(): Promise<DeploymentsResponse> {
     const res = await server.get('/api/admin/deployments', { token: admin.token });
@@ -154,17 +153,18 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
 
     it('a rollback the gate refuses answers 409 naming each unmet package, and changes nothing', async () => {
       // A shell providing newer packages, then a remote that needs them: the older shell cannot come back.
-      const provides = { react: '19.2.0', 'react-hot-toast': '2.6.0', 'shared-contracts': '1.1.0' };
+      // React is the same in both, so it is not named.
+      const provides = { 'react-hot-toast': '2.7.0', 'shared-contracts': '1.2.0' };
       fake.releases.publish('shell', { from: fake.shellBuild('shell-next', { provides }), version: 'shell-next', by: 'test:setup' });
-      fake.publishRemote('mf_stores', 'stores-next', { requires: { react: '^19.2.0', 'react-hot-toast': '^2.6.0', 'shared-contracts': '^1.1.0' } });
+      fake.publishRemote('mf_stores', 'stores-next', { requires: { 'react-hot-toast': '^2.7.0', 'shared-contracts': '^1.2.0' } });
 
       const res = await command('shell', 'rollback');
       expect(res.status).toBe(409);
       expect(res.body).toEqual({
         message: 'The compatibility gate refused this release',
         errors: [
-          { field: 'react-hot-toast', message: 'the live mf_stores stores-next needs react-hot-toast ^2.6.0; the shell dist provides 2.5.2' },
-          { field: 'shared-contracts', message: 'the live mf_stores stores-next needs shared-contracts ^1.1.0; the shell dist provides 1.0.0' },
+          { field: 'react-hot-toast', message: 'the live mf_stores stores-next needs react-hot-toast ^2.7.0; the shell dist provides 2.6.1' },
+          { field: 'shared-contracts', message: 'the live mf_stores stores-next needs shared-contracts ^1.2.0; the shell dist provides 1.1.0' },
         ],
       });
       const state = await deployments();

@@ -4,26 +4,24 @@
  * version folder and the state should be left in the releases folder.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { tempDir, writeFakeSite, writeRemoteBuild } from './support/fake-builds';
+import { createFakeReleases } from './support/fake-builds';
 
 const TSX = path.resolve(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 const RELEASES = path.resolve(__dirname, '..', 'src', 'deployments', 'releases');
 const run = promisify(execFile);
 
 it('two processes publishing the same version of the same build at once both succeed and leave no staging folder', async () => {
-  const root = tempDir('publish-race');
+  const fake = createFakeReleases({ name: 'publish-race' });
   try {
-    const siteDir = path.join(root, 'site');
-    const releasesDir = path.join(root, 'releases');
-    writeFakeSite(siteDir);
-    const from = writeRemoteBuild(path.join(root, 'build'), { app: 'mf_stores' }).dir;
+    const { siteDir, releasesDir } = fake;
+    const from = fake.remoteBuild('build', { app: 'mf_stores' });
     // As many files as a real build has, so that copying takes a moment.
     mkdirSync(path.join(from, 'assets'));
     for (let i = 0; i < 500; i += 1) writeFileSync(path.join(from, 'assets', `${i}.js`), `${'x'.repeat(2000)}${i}`);
-    const worker = path.join(root, 'publish-once.ts');
+    const worker = path.join(fake.root, 'publish-once.ts');
     writeFileSync(
       worker,
       `import { Releases } from ${JSON.stringify(RELEASES)};
@@ -39,6 +37,6 @@ console.log(result.version);
     expect(described).toEqual(['v1', 'v1']);
     expect(readdirSync(path.join(releasesDir, 'mf-stores'))).toEqual(['v1']);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    fake.remove();
   }
 }, 60_000);

@@ -10,7 +10,7 @@
 import { REMOTE_HEALTH_MAX_BODY_BYTES, REMOTE_HEALTH_MAX_EVENTS, type RemoteApp } from 'shared-contracts';
 import { deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
 import { ConfigError, loadConfig, REMOTE_HEALTH_DEFAULTS } from '../src/config';
-import { createFakeReleases, type FakeReleases } from './support/fake-releases';
+import { createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
 const PATH = '/api/telemetry/remote-health';

@@ -4,7 +4,7 @@
  * against a world of its own, so a cell that writes cannot change what another cell sees.
  */
 import { randomBytes } from 'node:crypto';
-import { createFakeReleases, type FakeReleases } from './support/fake-releases';
+import { createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 

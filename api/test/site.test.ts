@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { BUILT_IN_VERSION, REMOTE_APPS, REMOTES_VERSIONS_KEY } from 'shared-contracts';
 import { Releases } from '../src/deployments/releases';
 import { CompressedFiles, negotiateEncoding } from '../src/http/site';
-import { defaultRemotesJson, type FakeSite, tempDir, writeFakeSite, writeRemoteBuild, writeShellBuild } from './support/fake-builds';
+import { createFakeReleases, defaultRemotesJson, type FakeReleases, type FakeSite, writeShellBuild } from './support/fake-builds';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
@@ -152,24 +152,23 @@ const browserId = (): string => randomBytes(16).toString('hex');
 const asBrowser = (id: string) => ({ headers: { cookie: `sr_rollout=${id}` } });
 
 describe('published remote versions', () => {
-  const root = tempDir('site-published');
-  let site: FakeSite;
+  let fake: FakeReleases;
   let server: TestServer;
 
   beforeAll(async () => {
-    site = writeFakeSite(root);
-    new Releases({ releasesDir: path.join(root, 'releases'), siteDir: root }).publish('mf_auth', { version: '1.0.0-abc123', by: 'test' });
-    server = await startTestServer('pglite', { siteDir: root });
+    fake = createFakeReleases({ name: 'site-published' });
+    fake.releases.publish('mf_auth', { version: '1.0.0-abc123', by: 'test' });
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(root, { recursive: true, force: true });
+    fake.remove();
   });
 
   it('serves a published file at /releases/<remote>/<version>/, cached for good (versions never change)', async () => {
     const res = await server.get('/releases/mf-auth/1.0.0-abc123/remoteEntry.js');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(site.remotes.mf_auth.remoteEntry);
+    expect(res.text).toBe(fake.site.remotes.mf_auth.remoteEntry);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
@@ -197,25 +196,24 @@ describe('published remote versions', () => {
 });
 
 describe('/remotes.json per browser', () => {
-  const root = tempDir('site-rollout');
-  const releasesDir = path.join(root, 'releases');
+  let fake: FakeReleases;
   let releases: Releases;
   let server: TestServer;
-  /** A remote build of mf_stores in `<root>/builds/<name>` (all fit the site's shell). */
-  const storesBuild = (name: string) => writeRemoteBuild(path.join(root, 'builds', name), { app: 'mf_stores', marker: name }).dir;
+  /** A remote build of mf_stores of its own (all fit the site's shell). */
+  const storesBuild = (name: string) => fake.remoteBuild(name, { app: 'mf_stores', marker: name });
   const allDist = Object.fromEntries(['shell', ...REMOTE_APPS].map((app) => [app, BUILT_IN_VERSION]));
 
   beforeAll(async () => {
-    writeFakeSite(root);
-    releases = new Releases({ releasesDir, siteDir: root });
-    server = await startTestServer('pglite', { siteDir: root });
+    fake = createFakeReleases({ name: 'site-rollout' });
+    releases = fake.releases;
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(root, { recursive: true, force: true });
+    fake.remove();
   });
   // Each test starts with nothing published (the server reads the state on every request).
-  beforeEach(() => rmSync(releasesDir, { recursive: true, force: true }));
+  beforeEach(() => fake.clearReleases());
 
   it('is never cached, and names a new browser with an sr_rollout cookie (HttpOnly, SameSite=Lax, Path=/)', async () => {
     const res = await server.get('/remotes.json');
@@ -309,7 +307,7 @@ describe('/remotes.json per browser', () => {
 
   it('starts from the live shell’s remotes.json, and names the live shell under $versions', async () => {
     const remotes = { ...defaultRemotesJson(), mf_auth: '/mf/auth/next/mf-manifest.json' };
-    releases.publish('shell', { from: writeShellBuild(path.join(root, 'builds', 'shell-s2'), { marker: 's2', remotes }).dir, version: 's2', by: 'test' });
+    releases.publish('shell', { from: fake.shellBuild('shell-s2', { marker: 's2', remotes }), version: 's2', by: 'test' });
     const res = await server.get('/remotes.json', asBrowser(browserId()));
     expect(res.body).toEqual({ ...remotes, [REMOTES_VERSIONS_KEY]: { ...allDist, shell: 's2' } });
     // The shell's own build again after a rollback.
@@ -319,28 +317,26 @@ describe('/remotes.json per browser', () => {
 });
 
 describe('/remotes.json with REMOTES_FILE', () => {
-  const root = tempDir('site-remotes-file');
-  const remotesFile = path.join(root, 'deployed-remotes.json');
   const fromFile = { ...defaultRemotesJson(), mf_auth: 'https://cdn.example/auth/mf-manifest.json', mf_stores: 'https://cdn.example/stores/mf-manifest.json' };
-  let releases: Releases;
+  let fake: FakeReleases;
   let server: TestServer;
 
   beforeAll(async () => {
-    writeFakeSite(root);
+    fake = createFakeReleases({ name: 'site-remotes-file' });
+    const remotesFile = path.join(fake.root, 'deployed-remotes.json');
     writeFileSync(remotesFile, JSON.stringify(fromFile));
-    releases = new Releases({ releasesDir: path.join(root, 'releases'), siteDir: root });
-    server = await startTestServer('pglite', { siteDir: root, remotesFile });
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir, remotesFile });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(root, { recursive: true, force: true });
+    fake.remove();
   });
 
   it('starts from REMOTES_FILE instead of the live shell’s remotes.json, published versions laid over it', async () => {
     expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toMatchObject(fromFile);
 
-    releases.publish('mf_stores', { from: writeRemoteBuild(path.join(root, 'builds', 'v1'), { app: 'mf_stores' }).dir, version: 'v1', by: 'test' });
-    releases.publish('shell', { from: writeShellBuild(path.join(root, 'builds', 'shell'), { marker: 's2', remotes: { mf_auth: '/from/the/shell.json' } }).dir, version: 's2', by: 'test' });
+    fake.releases.publish('mf_stores', { from: fake.remoteBuild('v1', { app: 'mf_stores' }), version: 'v1', by: 'test' });
+    fake.releases.publish('shell', { from: fake.shellBuild('shell', { marker: 's2', remotes: { mf_auth: '/from/the/shell.json' } }), version: 's2', by: 'test' });
     const res = await server.get('/remotes.json', asBrowser(browserId()));
     expect(res.body).toEqual({
       ...fromFile,
@@ -351,28 +347,28 @@ describe('/remotes.json with REMOTES_FILE', () => {
 });
 
 describe('the live shell from its release', () => {
-  const root = tempDir('site-shell');
-  const releasesDir = path.join(root, 'releases');
+  let fake: FakeReleases;
   let site: FakeSite;
   let releases: Releases;
   let server: TestServer;
-  /** A shell build of its own in `<root>/builds/<name>`, published as version `name`. */
+  /** A shell build of its own in the builds folder, published as version `name`. */
   const publishShell = (name: string) => {
-    const build = writeShellBuild(path.join(root, 'builds', name), { marker: name, buildVersion: name });
+    const build = writeShellBuild(path.join(fake.buildsDir, name), { marker: name, buildVersion: name });
     releases.publish('shell', { from: build.dir, version: name, by: 'test' });
     return build;
   };
 
   beforeAll(async () => {
-    site = writeFakeSite(root);
-    releases = new Releases({ releasesDir, siteDir: root });
-    server = await startTestServer('pglite', { siteDir: root });
+    fake = createFakeReleases({ name: 'site-shell' });
+    site = fake.site;
+    releases = fake.releases;
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(root, { recursive: true, force: true });
+    fake.remove();
   });
-  beforeEach(() => rmSync(releasesDir, { recursive: true, force: true }));
+  beforeEach(() => fake.clearReleases());
 
   it('serves the published shell at / and for page paths, its entry points revalidated', async () => {
     const s2 = publishShell('s2');

@@ -1,6 +1,7 @@
 /**
- * Fake builds of the shell and of the remotes, written into temporary folders, for tests of the
- * releases (publish, the compatibility gate, canaries) and of the site that serves them. They have the
+ * Fake builds of the shell and of the remotes, a fake site made of them, and a releases folder over
+ * that site, all in temporary folders, for tests of the releases (publish, the compatibility gate,
+ * canaries), of the release commands and of the API and site that serve them. The builds have the
  * files the platform reads and serves, shaped like the real ones:
  * - a remote: `remoteEntry.js`, a content-hashed chunk and an `mf-manifest.json` as Module Federation
  *   writes it (`{ id, name, metaData: { buildInfo: { buildVersion } }, shared: [{ name, version,
@@ -9,6 +10,9 @@
  *   (`{ app: 'shell', buildVersion, provides: { package: version }, loads: { remote: [modules] } }`).
  * By default every build fits every other (the shell provides what the remotes require and loads what
  * they expose); options change versions, requirements, exposed modules and contents.
+ * A site is a checkout-like folder whose `<folder>/dist` builds are the built-in versions, live until
+ * something is published; `createFakeReleases` gives one with its releases folder (`<site>/releases`,
+ * where the release commands and the API put them by default) and the real `Releases` over both.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { APP_FOLDERS, REMOTE_APPS, type RemoteApp } from 'shared-contracts';
+import { Releases } from '../../src/deployments/releases';
 
 /** What the default fake shell provides (the versions the real shell bundles, contracts at 1.1.0). */
 export const DEFAULT_SHELL_PROVIDES: Readonly<Record<string, string>> = {
@@ -248,6 +253,68 @@ export function writeFakeSite(dir: string, options: FakeSiteOptions = {}): FakeS
     }),
   ) as Record<RemoteApp, FakeRemoteBuild>;
   return { dir, shell, remotes };
+}
+
+export interface FakeReleasesOptions extends FakeSiteOptions {
+  /** Names the temporary folder (`store-ratings-<name>-…`); default `releases`. */
+  name?: string;
+}
+
+export interface FakeReleases {
+  /** The temporary folder holding the site and the builds (`remove()` deletes it). */
+  root: string;
+  /** `<root>/site`: every app's own build, all fitting each other. */
+  siteDir: string;
+  site: FakeSite;
+  /** `<siteDir>/releases`: empty until something is published. */
+  releasesDir: string;
+  /** `<root>/builds`: where `remoteBuild` and `shellBuild` write. */
+  buildsDir: string;
+  /** The real releases over this site and releases folder (the same deployments.json a server or the CLI uses). */
+  releases: Releases;
+  /** Writes a remote's build into `<buildsDir>/<name>` (replacing one of that name) and returns its folder. */
+  remoteBuild(name: string, options?: FakeRemoteOptions): string;
+  /** Writes a shell build into `<buildsDir>/<name>` (replacing one of that name) and returns its folder. */
+  shellBuild(name: string, options?: FakeShellOptions): string;
+  /**
+   * Builds a remote of its own for `version` (its files differ from every other version's) and
+   * publishes it, for everyone or as a canary for `canaryPercent`, by `test:setup`.
+   */
+  publishRemote(app: RemoteApp, version: string, options?: Omit<FakeRemoteOptions, 'app'> & { canaryPercent?: number }): void;
+  /** Everything under the releases folder (files and their bytes), deployments.json included. */
+  snapshot(): Record<string, string>;
+  /** Removes the releases folder: nothing published, every app live from its own build again. */
+  clearReleases(): void;
+  remove(): void;
+}
+
+/** A fresh fake site and an empty releases folder in it, in a temporary folder of their own. */
+export function createFakeReleases(options: FakeReleasesOptions = {}): FakeReleases {
+  const { name = 'releases', ...siteOptions } = options;
+  const root = tempDir(name);
+  const siteDir = path.join(root, 'site');
+  const releasesDir = path.join(siteDir, 'releases');
+  const buildsDir = path.join(root, 'builds');
+  const site = writeFakeSite(siteDir, siteOptions);
+  const releases = new Releases({ releasesDir, siteDir });
+  const remoteBuild = (build: string, remote: FakeRemoteOptions = {}) => writeRemoteBuild(path.join(buildsDir, build), remote).dir;
+  return {
+    root,
+    siteDir,
+    site,
+    releasesDir,
+    buildsDir,
+    releases,
+    remoteBuild,
+    shellBuild: (build, shell = {}) => writeShellBuild(path.join(buildsDir, build), shell).dir,
+    publishRemote: (app, version, { canaryPercent, ...remote } = {}) => {
+      const from = remoteBuild(`${APP_FOLDERS[app]}-${version}`, { marker: version, ...remote, app });
+      releases.publish(app, { from, version, by: 'test:setup', ...(canaryPercent !== undefined ? { canaryPercent } : {}) });
+    },
+    snapshot: () => snapshotTree(releasesDir),
+    clearReleases: () => rmSync(releasesDir, { recursive: true, force: true }),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 /**
