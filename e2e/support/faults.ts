@@ -4,7 +4,7 @@
  * probes those tests need (no page reload, counted requests, the shell's fallback, toasts seen).
  */
 import type { Locator, Page, Request, Route } from 'playwright-core';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, REMOTE_HEALTH_PATH } from 'shared-contracts';
 
 export type RemoteArea = 'auth' | 'stores' | 'admin' | 'owner' | 'customer';
 /**
@@ -79,10 +79,17 @@ export function breakRemote(page: Page, area: RemoteArea, fault: Fault): Promise
 
 /**
  * Calls to the API (/api/...) whose path matches `path` (default: all of them), and whose method is
- * `method` when one is given, fail with `fault`.
+ * `method` when one is given, fail with `fault`. The shell's health reports (REMOTE_HEALTH_PATH, a
+ * beacon whenever the page has gathered some) are not the screens' calls: they go on untouched.
  */
 export function breakApi(page: Page, fault: Fault, path: (pathname: string) => boolean = () => true, method?: string): Promise<InstalledFault> {
-  return installFault(page, (url) => (url.pathname === '/api' || url.pathname.startsWith('/api/')) && path(url.pathname), fault, method);
+  return installFault(page, (url) => isScreenApiCall(url.href) && path(url.pathname), fault, method);
+}
+
+/** A call of the API that a screen makes: anything under /api but the shell's health reports. */
+export function isScreenApiCall(url: string): boolean {
+  const { pathname } = new URL(url);
+  return (pathname === '/api' || pathname.startsWith('/api/')) && pathname !== REMOTE_HEALTH_PATH;
 }
 
 /** Counts requests the page makes whose URL passes `filter` (from now on). */

@@ -27,7 +27,7 @@ import {
   uniqueEmail,
 } from '../support/app';
 import { launchBrowser, openPage } from '../support/browser';
-import { breakApi, countRequests, type Fault, recordToasts, type ReloadProbe, watchForReload } from '../support/faults';
+import { breakApi, countRequests, type Fault, isScreenApiCall, recordToasts, type ReloadProbe, watchForReload } from '../support/faults';
 import { type Site, startSite } from '../support/site';
 
 let site: Site;
@@ -568,7 +568,7 @@ interface SignOutProbe {
 async function watchSignOut(page: Page): Promise<SignOutProbe> {
   const probe = await watchForReload(page);
   const toasts = await recordToasts(page);
-  const apiCalls = countRequests(page, (r) => new URL(r.url()).pathname.startsWith('/api/'));
+  const apiCalls = countRequests(page, (r) => isScreenApiCall(r.url()));
   const loginVisits: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url());
@@ -659,7 +659,7 @@ describe('2. a 401 on any call signs the user out once: the session-ended toast 
       await signInWithToken(page, tokens.customer, '/stores');
       await storesReady(page).waitFor();
       const outage = await breakApi(page, '401');
-      const apiCalls = countRequests(page, (r) => new URL(r.url()).pathname.startsWith('/api/'));
+      const apiCalls = countRequests(page, (r) => isScreenApiCall(r.url()));
       await page.reload();
       const toasts = await recordToasts(page);
       await page.waitForURL((url) => url.pathname === '/login');

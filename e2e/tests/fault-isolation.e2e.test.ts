@@ -12,6 +12,7 @@ import {
   breakRemote,
   countRequests,
   type Fault,
+  isScreenApiCall,
   remoteFallback,
   type RemoteArea,
   watchForReload,
@@ -406,7 +407,7 @@ describe('a 401 mid-session signs the user out once', () => {
       const probe = await watchForReload(page);
       const signOutToasts = await watchToasts(page, MESSAGES.sessionEnded);
       const profileChecks = countRequests(page, (r) => new URL(r.url()).pathname === '/api/auth/profile');
-      const apiCalls = countRequests(page, (r) => new URL(r.url()).pathname.startsWith('/api/'));
+      const apiCalls = countRequests(page, (r) => isScreenApiCall(r.url()));
       const loginVisits: string[] = [];
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url());
