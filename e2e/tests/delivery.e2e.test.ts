@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DeploymentsResponse } from 'shared-contracts';
 import { apiAs, apiLogin, DEMO, signInWithToken } from '../support/app';
-import { launchBrowser, openPage } from '../support/browser';
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser';
 import { createScratchWorkspace, type ScratchWorkspace } from '../support/scratch-workspace';
 import { REPO_ROOT, type Site, sleep, startSite } from '../support/site';
 
@@ -304,6 +304,7 @@ describe('(c) a canary at 50%', () => {
       expect(await row.getByRole('rowheader', { name: 'Last hour' }).count()).toBe(1);
       expect((await row.getByRole('cell').first().textContent())?.trim()).toBe(String(expectedFor(version)));
     }
+    await screenshot(page, 'admin-deployments-canary', VIEWPORTS.desktop);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -348,10 +349,11 @@ describe('(d) a canary that fails to load in browsers', () => {
   });
 
   test('the deployments screen shows the automatic abort in the history', async () => {
-    const { page, context } = await openPage(browser, site.url);
+    const { page, context } = await openPage(browser, site.url, VIEWPORTS.mobile);
     await signInWithToken(page, tokens.admin, '/admin/deployments');
     const section = page.getByRole('region', { name: /Store list and store pages/ });
     await section.getByText(/aborted automatically/).first().waitFor();
+    await screenshot(page, 'admin-deployments-auto-abort', VIEWPORTS.mobile);
     await context.close();
   });
 });
