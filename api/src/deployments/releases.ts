@@ -19,7 +19,7 @@ import {
 } from 'shared-contracts';
 import { digestOf, readRemoteBuild, readShellBuild, ReleaseError, type ShellBuild } from './builds';
 import { checkRemoteAgainstShell, type GateProblem } from './gate';
-import { type AppDeploymentState, type CanaryRef, type DeploymentState, DeploymentStateFile, type ReleaseRef } from './state-file';
+import { type AppDeploymentState, type CanaryRef, type DeploymentState, DeploymentStateFile } from './state-file';
 
 export { ReleaseError } from './builds';
 export type { GateProblem } from './gate';
@@ -343,4 +343,3 @@ export function resolveApp(id: string): DeployableApp {
   return found[0];
 }
 
-export type { ReleaseRef, CanaryRef };

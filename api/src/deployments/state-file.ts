@@ -6,7 +6,7 @@
  * (written beside it, then renamed), so a reader never sees half a file and two writers never lose
  * each other's change.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeployableApp, DeploymentAction } from 'shared-contracts';
@@ -133,8 +133,4 @@ function parseState(text: string, file: string): DeploymentState {
     throw new ReleaseError(`${file} is not a deployment state`);
   }
   return { apps: state.apps ?? {}, history: state.history };
-}
-
-export function releaseStateExists(releasesDir: string): boolean {
-  return existsSync(path.join(releasesDir, 'deployments.json'));
 }
