@@ -7,7 +7,8 @@
  */
 import { APP_FOLDERS, APP_LABELS, DEPLOYABLE_APPS, type RemoteApp } from 'shared-contracts';
 import { deploymentCommandResponseSchema, deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
-import { createFakeReleases, type FakeReleases } from './support/fake-builds';
+import { ROLLOUT_COOKIE } from '../src/deployments/rollout';
+import { browserOf, createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const AUTH_REQUIRED = 'Authentication required';
@@ -42,7 +43,13 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
   /** The version of `app` that /remotes.json gives each of `browsers` new browsers. */
   const servedTo = async (app: RemoteApp, browsers = 10) =>
     (await Promise.all(Array.from({ length: browsers }, () => server.get('/remotes.json')))).map((res) => res.body.$versions[app] as string);
-  const report = (events: RemoteHealthEvent[]) => server.post('/api/telemetry/remote-health', { body: { events } });
+  /** A report from a browser the app's canary (if any) was served to: its events about the canary count. */
+  const report = (events: RemoteHealthEvent[]) => {
+    const app = events[0]!.app as RemoteApp;
+    const canary = fake.releases.canary(app);
+    const headers: Record<string, string> = canary ? { cookie: `${ROLLOUT_COOKIE}=${browserOf(app, canary)}` } : {};
+    return server.post('/api/telemetry/remote-health', { body: { events }, headers });
+  };
 
   describe('who may call them', () => {
     it.each([

@@ -10,7 +10,8 @@
 import { REMOTE_HEALTH_MAX_BODY_BYTES, REMOTE_HEALTH_MAX_EVENTS, type RemoteApp } from 'shared-contracts';
 import { deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
 import { ConfigError, loadConfig, REMOTE_HEALTH_DEFAULTS } from '../src/config';
-import { createFakeReleases, type FakeReleases } from './support/fake-builds';
+import { ROLLOUT_COOKIE } from '../src/deployments/rollout';
+import { browserOf, createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
 const PATH = '/api/telemetry/remote-health';
@@ -20,9 +21,17 @@ const loads = (app: RemoteHealthEvent['app'], version: string, n: number, render
 const loadFailures = (app: RemoteHealthEvent['app'], version: string, n: number, reason: RemoteHealthEvent['reason'] = 'not_found'): RemoteHealthEvent[] =>
   Array.from({ length: n }, () => ({ app, version, kind: 'load_failure', reason }));
 
-/** Sends a report as the shell's beacon does: no token, a JSON Blob (content type application/json). */
-function report(server: TestServer, events: RemoteHealthEvent[], options: { contentType?: string; token?: string } = {}): Promise<HttpResult> {
-  return server.post(PATH, { rawBody: JSON.stringify({ events }), contentType: options.contentType ?? 'application/json', token: options.token });
+/**
+ * Sends a report as the shell's beacon does: no token, a JSON Blob (content type application/json),
+ * and the browser's rollout cookie when it has one.
+ */
+function report(server: TestServer, events: RemoteHealthEvent[], options: { contentType?: string; token?: string; browser?: string } = {}): Promise<HttpResult> {
+  return server.post(PATH, {
+    rawBody: JSON.stringify({ events }),
+    contentType: options.contentType ?? 'application/json',
+    token: options.token,
+    ...(options.browser ? { headers: { cookie: `${ROLLOUT_COOKIE}=${options.browser}` } } : {}),
+  });
 }
 
 async function deployments(server: TestServer, admin: CreatedUser): Promise<DeploymentsResponse> {
@@ -169,7 +178,8 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
 
     it('aborts a canary failing above the threshold once it has the minimum of load attempts; the history says so and browsers get the live version', async () => {
       fake.publishRemote('mf_stores', 'stores-bad-1', { canaryPercent: 50 });
-      const res = await report(server, [...loads('mf_stores', 'stores-bad-1', 8), ...loadFailures('mf_stores', 'stores-bad-1', 12)]);
+      const browser = browserOf('mf_stores', { version: 'stores-bad-1', percent: 50 });
+      const res = await report(server, [...loads('mf_stores', 'stores-bad-1', 8), ...loadFailures('mf_stores', 'stores-bad-1', 12)], { browser });
       expect(res.status).toBe(204);
 
       const stores = appIn(await deployments(server, admin), 'mf_stores');
@@ -192,11 +202,12 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
 
     it('leaves a failing canary alone below the minimum of load attempts, and aborts it at the minimum', async () => {
       fake.publishRemote('mf_admin', 'admin-bad-1', { canaryPercent: 10 });
+      const browser = browserOf('mf_admin', { version: 'admin-bad-1', percent: 10 });
       const below = REMOTE_HEALTH_DEFAULTS.canaryMinLoads - 1;
-      expect((await report(server, loadFailures('mf_admin', 'admin-bad-1', below, 'timeout'))).status).toBe(204);
+      expect((await report(server, loadFailures('mf_admin', 'admin-bad-1', below, 'timeout'), { browser })).status).toBe(204);
       expect(await canaryOf('mf_admin')).toMatchObject({ version: 'admin-bad-1' });
 
-      expect((await report(server, loadFailures('mf_admin', 'admin-bad-1', 1, 'timeout'))).status).toBe(204);
+      expect((await report(server, loadFailures('mf_admin', 'admin-bad-1', 1, 'timeout'), { browser })).status).toBe(204);
       expect(await canaryOf('mf_admin')).toBeNull();
       expect(appIn(await deployments(server, admin), 'mf_admin').history[0]).toMatchObject({
         action: 'auto_abort',
@@ -206,24 +217,49 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
 
     it('leaves a canary at the threshold alone (20% is not above 20%), and counts render errors as failures', async () => {
       fake.publishRemote('mf_customer', 'customer-ok-1', { canaryPercent: 20 });
+      const browser = browserOf('mf_customer', { version: 'customer-ok-1', percent: 20 });
       const events: RemoteHealthEvent[] = [
         ...loads('mf_customer', 'customer-ok-1', 18),
         ...loadFailures('mf_customer', 'customer-ok-1', 2, 'server_error'),
         ...Array.from({ length: 2 }, (): RemoteHealthEvent => ({ app: 'mf_customer', version: 'customer-ok-1', kind: 'render_error' })),
       ];
-      expect((await report(server, events)).status).toBe(204);
+      expect((await report(server, events, { browser })).status).toBe(204);
       expect(await canaryOf('mf_customer')).toMatchObject({ version: 'customer-ok-1' });
 
       // One more render error: 5 of 20 attempts failed, 25%.
-      expect((await report(server, [{ app: 'mf_customer', version: 'customer-ok-1', kind: 'render_error' }])).status).toBe(204);
+      expect((await report(server, [{ app: 'mf_customer', version: 'customer-ok-1', kind: 'render_error' }], { browser })).status).toBe(204);
       expect(await canaryOf('mf_customer')).toBeNull();
       expect(appIn(await deployments(server, admin), 'mf_customer').history[0]!.note).toBe('aborted automatically: 5 of 20 loads failed (25% > 20%)');
     });
 
     it('judges a canary on its own version only: failures of the live version do not abort it', async () => {
       fake.publishRemote('mf_auth', 'auth-new-1', { canaryPercent: 50 });
-      expect((await report(server, [...loadFailures('mf_auth', 'dist', 30), ...loads('mf_auth', 'auth-new-1', 20)])).status).toBe(204);
+      const browser = browserOf('mf_auth', { version: 'auth-new-1', percent: 50 });
+      expect((await report(server, [...loadFailures('mf_auth', 'dist', 30), ...loads('mf_auth', 'auth-new-1', 20)], { browser })).status).toBe(204);
       expect(await canaryOf('mf_auth')).toMatchObject({ version: 'auth-new-1' });
+    });
+
+    it('counts reports about a canary only from browsers it was served to: made-up failures cannot end it', async () => {
+      fake.publishRemote('mf_owner', 'owner-new-1', { canaryPercent: 50 });
+      const canary = { version: 'owner-new-1', percent: 50 };
+      const outsider = browserOf('mf_owner', canary, false);
+      const failures = loadFailures('mf_owner', 'owner-new-1', REMOTE_HEALTH_DEFAULTS.canaryMinLoads * 2);
+      // No rollout cookie, a malformed one, and a browser outside the canary's share: all dropped.
+      expect((await report(server, failures)).status).toBe(204);
+      expect((await report(server, failures, { browser: 'not-a-browser-id' })).status).toBe(204);
+      expect((await report(server, failures, { browser: outsider })).status).toBe(204);
+      const owner = appIn(await deployments(server, admin), 'mf_owner');
+      expect(owner.canary).toMatchObject({ version: 'owner-new-1' });
+      expect(owner.versions.find((v) => v.version === 'owner-new-1')).toMatchObject({ lastHour: { loads: 0, loadFailures: 0 } });
+      // The same browser's reports of the live version count as ever.
+      const liveLoads = async () => appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'dist')!.lastHour.loads;
+      const before = await liveLoads();
+      expect((await report(server, loads('mf_owner', 'dist', 3), { browser: outsider })).status).toBe(204);
+      expect(await liveLoads()).toBe(before + 3);
+      // A browser in the share is heard.
+      const insider = browserOf('mf_owner', canary);
+      expect((await report(server, loads('mf_owner', 'owner-new-1', 2), { browser: insider })).status).toBe(204);
+      expect(appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'owner-new-1')).toMatchObject({ lastHour: { loads: 2 } });
     });
   });
 });

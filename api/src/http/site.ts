@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_FOLDERS } from 'shared-contracts';
 import type { Releases } from '../deployments/releases';
 import { isBrowserId, newBrowserId, remotesFor, ROLLOUT_COOKIE } from '../deployments/rollout';
+import { cookieValue } from './cookies';
 
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -125,14 +126,6 @@ function baseRemotes(site: SiteLayout): Record<string, unknown> {
   const file = site.remotesFile ?? path.join(site.releases.liveShellDir(), 'remotes.json');
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
 
 export async function registerSite(app: FastifyInstance, site: SiteLayout): Promise<void> {

@@ -21,6 +21,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { APP_FOLDERS, REMOTE_APPS, type RemoteApp } from 'shared-contracts';
 import { Releases } from '../../src/deployments/releases';
+import { inCanary, newBrowserId } from '../../src/deployments/rollout';
 
 /** What the default fake shell provides (the versions the real shell bundles, contracts at 1.1.0). */
 export const DEFAULT_SHELL_PROVIDES: Readonly<Record<string, string>> = {
@@ -338,4 +339,12 @@ export function snapshotTree(dir: string): Record<string, string> {
   };
   walk(dir, '');
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A browser id the server serves the canary `version` of `app` to (or, with `inside: false`, one it does not). */
+export function browserOf(app: RemoteApp, canary: { version: string; percent: number; since?: string }, inside = true): string {
+  for (;;) {
+    const id = newBrowserId();
+    if (inCanary(id, app, { since: '', ...canary }) === inside) return id;
+  }
 }

@@ -3,7 +3,8 @@
  * itself, sent with navigator.sendBeacon (a Blob of type application/json). Anyone may send one (a
  * bearer token is neither needed nor checked); the body is bounded (REMOTE_HEALTH_MAX_BODY_BYTES,
  * 413 above); valid reports are counted per client address and refused past the limit (429); events
- * naming an app version the releases do not know are dropped. What is left is summed into the
+ * naming an app version the releases do not know are dropped, and so are events about a running
+ * canary from a browser it was not served to. What is left is summed into the
  * minute's rows, old minutes are pruned now and then, and each canary the report named is judged by
  * the health monitor.
  */
@@ -16,6 +17,8 @@ import type { RemoteHealthSettings } from '../../config';
 import { CanaryMonitor } from '../../deployments/canary-monitor';
 import { RemoteHealthStore } from '../../deployments/health-store';
 import type { Releases } from '../../deployments/releases';
+import { inCanary, isBrowserId, ROLLOUT_COOKIE } from '../../deployments/rollout';
+import { cookieValue } from '../../http/cookies';
 import { ReportThrottle } from './report-throttle';
 
 export interface TelemetryRouteOptions {
@@ -24,8 +27,12 @@ export interface TelemetryRouteOptions {
   settings: RemoteHealthSettings;
 }
 
-/** The events of versions the releases know, and per app the versions they name. */
-function knownEvents(events: readonly RemoteHealthEvent[], releases: Releases) {
+/**
+ * The events of versions the releases know, and per app the versions they name. An event about a
+ * running canary counts only from a browser the canary was served to (its rollout cookie in the
+ * canary's share), so reports made up elsewhere cannot end a canary that browsers load well.
+ */
+function knownEvents(events: readonly RemoteHealthEvent[], releases: Releases, browserId: string | undefined) {
   const known = new Map<DeployableApp, Set<string>>();
   const kept = events.filter((event) => {
     let versions = known.get(event.app);
@@ -33,7 +40,10 @@ function knownEvents(events: readonly RemoteHealthEvent[], releases: Releases) {
       versions = releases.knownVersions(event.app);
       known.set(event.app, versions);
     }
-    return versions.has(event.version);
+    if (!versions.has(event.version)) return false;
+    const canary = releases.canary(event.app);
+    if (canary?.version !== event.version) return true;
+    return isBrowserId(browserId) && inCanary(browserId, event.app, canary);
   });
   const reported = new Map<DeployableApp, Set<string>>();
   for (const event of kept) reported.set(event.app, (reported.get(event.app) ?? new Set<string>()).add(event.version));
@@ -62,7 +72,7 @@ export function registerTelemetryRoutes(app: ZodApp, { db, releases }: AppContex
     },
     async (request, reply) => {
       await throttle.count(request.ip);
-      const { kept, reported } = knownEvents(request.body.events, releases);
+      const { kept, reported } = knownEvents(request.body.events, releases, cookieValue(request.headers.cookie, ROLLOUT_COOKIE));
       if (kept.length > 0) {
         await health.record(kept);
         try {
