@@ -350,6 +350,14 @@ describe('store list: pagination', () => {
     expect(currentQuery()).toEqual({ page: '2' });
   });
 
+  it('says which stores it shows from the page the answer is for, not from the address (they differ while the next page is on its way)', async () => {
+    const api = apiWith(twelve, { total: 30, page: 1 });
+    renderAt('/stores?page=2', { api });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    expect(screen.getByText('Showing 1–12 of 30 stores')).toBeInTheDocument();
+    expect(screen.queryByText('Showing 13–24 of 30 stores')).not.toBeInTheDocument();
+  });
+
   it('keeps search, sort and filters when changing page', async () => {
     const api = apiWith(twelve, { total: 30 });
     const { user } = renderAt('/stores?search=road&category=Other&minRating=3&sortBy=created_at&sortOrder=desc', { api });

@@ -37,7 +37,8 @@ export default function StoreListPage() {
 
   let summary = '';
   if (status === 'ready' && total > 0 && stores.length > 0) {
-    const first = (state.page - 1) * STORE_PAGE_SIZE + 1;
+    // From the page the answer is for: for a moment after Next, the address says page 2 while page 1's cards still show.
+    const first = ((data?.page ?? state.page) - 1) * STORE_PAGE_SIZE + 1;
     // A capped count says '1,000+' rather than claiming exactly 1,000.
     const noun = total === 1 && !data?.totalCapped ? 'store' : 'stores';
     summary = `Showing ${formatCount(first)}–${formatCount(first + stores.length - 1)} of ${formatListTotal({ total, totalCapped: data?.totalCapped })} ${noun}`;
