@@ -10,6 +10,7 @@
 import { REMOTE_HEALTH_MAX_BODY_BYTES, REMOTE_HEALTH_MAX_EVENTS, type RemoteApp } from 'shared-contracts';
 import { deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
 import { ConfigError, loadConfig, REMOTE_HEALTH_DEFAULTS } from '../src/config';
+import { RemoteHealthStore } from '../src/deployments/health-store';
 import { ROLLOUT_COOKIE } from '../src/deployments/rollout';
 import { browserOf, createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
@@ -293,23 +294,11 @@ describe.each(ENGINES)('remote health on a server of its own (%s)', (engine) => 
   it(`prunes minutes older than the retention (${REMOTE_HEALTH_DEFAULTS.retentionDays} days) when reports come in, and keeps the younger ones`, async () => {
     const day = 24 * 3_600_000;
     const minute = (daysAgo: number) => new Date(Math.floor((Date.now() - daysAgo * day) / 60_000) * 60_000);
-    const row = (bucket: Date) => ({
-      bucket,
-      app: 'mf_stores',
-      version: 'dist',
-      loads: 1,
-      load_failures: 0,
-      render_errors: 0,
-      failed_timeout: 0,
-      failed_not_found: 0,
-      failed_server_error: 0,
-      failed_network: 0,
-      failed_other: 0,
-      render_ms_bins: Array(25).fill(0),
-    });
     const old = minute(REMOTE_HEALTH_DEFAULTS.retentionDays + 1);
     const young = minute(REMOTE_HEALTH_DEFAULTS.retentionDays - 1);
-    await server.db.insertInto('remote_health').values([row(old), row(young)]).execute();
+    // Reports of those days, stored the way the endpoint stores them.
+    const store = new RemoteHealthStore(server.db, { retentionDays: REMOTE_HEALTH_DEFAULTS.retentionDays });
+    for (const at of [old, young]) await store.record(loads('mf_stores', 'dist', 1), at);
 
     expect((await report(server, loads('mf_stores', 'dist', 1))).status).toBe(204);
     const buckets = (await storedRows(server, 'mf_stores', 'dist')).map((r) => new Date(r.bucket).getTime());
