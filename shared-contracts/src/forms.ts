@@ -23,6 +23,7 @@ import {
   STORE_NAME_MAX_LENGTH,
   STORE_NAME_MIN_LENGTH,
 } from './constants';
+import { isConfusableEmail, normalizeEmail } from './email';
 import { MESSAGES } from './messages';
 import { meetsPasswordRule } from './password';
 import { isRole } from './roles';
@@ -57,12 +58,16 @@ function storeNameIssue(value: unknown, required: string): Issue {
   );
 }
 
+/** email: not a look-alike; then its NFKC form (what is stored) within the length and of the shape. */
 function emailIssue(value: unknown, required: string): Issue {
   const issue = requiredTextIssue(value, required);
   if (issue) return issue;
   const text = (value as string).trim();
   if (lengthOf(text) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
-  return EMAIL_PATTERN.test(text) ? null : MESSAGES.invalidEmail;
+  if (isConfusableEmail(text)) return MESSAGES.emailConfusable;
+  const normalized = normalizeEmail(text);
+  if (lengthOf(normalized) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
+  return EMAIL_PATTERN.test(normalized) ? null : MESSAGES.invalidEmail;
 }
 
 function requiredAddressIssue(value: unknown, required: string): Issue {
@@ -105,7 +110,8 @@ function optionalEmailIssue(value: unknown): Issue {
   const text = value.trim();
   if (lengthOf(text) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
   if (!EMAIL_PATTERN.test(text)) return MESSAGES.invalidEmail;
-  return hasNul(text) ? MESSAGES.invalidText : null;
+  if (hasNul(text)) return MESSAGES.invalidText;
+  return isConfusableEmail(text) ? MESSAGES.emailConfusable : null;
 }
 
 /** An integer rating 1..5; anything else asks the user to select one. */
@@ -175,7 +181,9 @@ export const requestIssue = {
 // ---------- forms ----------
 
 export function validateLoginForm(values: { email: string; password: string }): string | null {
-  return isBlank(values.email) || values.password === '' ? MESSAGES.fillAllFields : null;
+  if (isBlank(values.email) || values.password === '') return MESSAGES.fillAllFields;
+  // The API answers a look-alike address 400 with this message before looking for the account.
+  return isConfusableEmail(values.email) ? MESSAGES.emailConfusable : null;
 }
 
 export interface RegistrationForm {

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './roles';
 export * from './messages';
 export * from './password';
+export * from './email';
 export * from './rating-display';
 export * from './forms';
 export * from './client/api-client';

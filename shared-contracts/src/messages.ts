@@ -42,6 +42,11 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   tooManyLoginAttempts: 'Too many failed sign-in attempts. Please try again later.',
   tooManyRegistrations: 'Too many sign-up attempts. Please try again later.',
+  tooManyPasswordAttempts: 'Too many wrong current passwords. Please try again later.',
+  // The password hashing queue is full, or a service the request needs did not answer in time.
+  serverBusy: 'The server is busy. Please try again in a moment.',
+  // An email with invisible characters or letters of two alphabets (a look-alike of another address).
+  emailConfusable: 'Email must not contain invisible characters or mix alphabets',
   emailTaken: 'Email is already registered',
   currentPasswordIncorrect: 'Current password is incorrect',
   authRequired: 'Authentication required',

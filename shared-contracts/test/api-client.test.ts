@@ -121,6 +121,12 @@ describe('bearer token', () => {
     expect(seen[0].authorization).toBeUndefined();
   });
 
+  it('auth.logout sends the token it is given, though the session has none any more (it was just cleared)', async () => {
+    const api = createApiClient({ baseURL, getToken: () => null });
+    await api.auth.logout('signed-out-token');
+    expect(seen).toEqual([expect.objectContaining({ method: 'POST', path: '/api/auth/logout', authorization: 'Bearer signed-out-token' })]);
+  });
+
   it('is read on every call (a new token is picked up)', async () => {
     let token: string | null = 'first';
     const api = createApiClient({ baseURL, getToken: () => token });

@@ -77,8 +77,14 @@ const withNul = (text: fc.Arbitrary<string>) =>
     const at = t.length === 0 ? 0 : i % (t.length + 1);
     return `${t.slice(0, at)}\u0000${t.slice(at)}`;
   });
+/** Addresses built of look-alike material: other alphabets, fullwidth forms, invisibles, accents both ways. */
+const lookAlikeUnit = fc.constantFrom('a', 'd', 'm', '\u0430', '\u03bf', '\uff41', '\uff20', '\uff0e', '\u200b', '\u202e', '\u00ad', 'e\u0301', '\u00e9', '\u0130', '\u00df', '\u4e2d', '\u3072', '\u0661', '.', '@');
+const lookAlikeEmail = fc
+  .tuple(fc.string({ unit: lookAlikeUnit, minLength: 1, maxLength: 6 }), fc.string({ unit: lookAlikeUnit, minLength: 1, maxLength: 6 }), fc.constantFrom('com', '\u0441om', '\uff43om', 'co.uk'))
+  .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 const emailLike = fc.oneof(
   fc.emailAddress(),
+  lookAlikeEmail,
   fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('com', 'co.uk', '', 'x'))
     .map(([a, b, tld]) => `${a}@${b}${tld ? `.${tld}` : ''}`),
   fc.tuple(fc.constantFrom(240, 245, 250, 254, 255), fc.constantFrom('a', '😀')).map(([n, ch]) => `${ch.repeat(Math.max(1, n - 12))}@example.com`),

@@ -105,6 +105,12 @@ export function createApiClient(options: ApiClientOptions) {
       getProfile: () => get<ProfileResponse>('/api/auth/profile'),
       updateProfile: (body: ProfileUpdateRequest) => put<ProfileUpdateResponse>('/api/auth/profile', body),
       changePassword: (body: PasswordChangeRequest) => put<PasswordChangeResponse>('/api/auth/password', body),
+      /**
+       * Revokes `token` on the server (this device only; the user's other sessions go on). The token is
+       * given, not read from the session: signing out clears the session before this call goes out.
+       */
+      logout: async (token: string) =>
+        (await http.post<MessageResponse>('/api/auth/logout', {}, { headers: { Authorization: `Bearer ${token}` } })).data,
     },
     users: {
       dashboard: () => get<UserDashboardResponse>('/api/users/dashboard'),

@@ -18,6 +18,7 @@ import {
   STORE_NAME_MAX_LENGTH,
   STORE_NAME_MIN_LENGTH,
 } from '../constants';
+import { isConfusableEmail, normalizeEmail } from '../email';
 import { MESSAGES } from '../messages';
 import { meetsPasswordRule } from '../password';
 import { ROLES } from '../roles';
@@ -54,8 +55,18 @@ function nullableContact<T extends z.ZodType<string>>(inner: T) {
 export const personName = (required: string) =>
   requiredText(required).min(NAME_MIN_LENGTH, MESSAGES.nameLength).max(NAME_MAX_LENGTH, MESSAGES.nameLength);
 
+/**
+ * An account's email: refused when it is a look-alike (isConfusableEmail), then stored in its NFKC form
+ * (normalizeEmail), whose length and shape are what is checked, so 'ａｄｍｉｎ＠ｅｘａｍｐｌｅ．ｃｏｍ' as a
+ * Japanese keyboard types it is admin@example.com. The account it names is emailKey of it.
+ */
 export const email = (required: string) =>
-  requiredText(required).max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true }).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+  requiredText(required)
+    .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true })
+    .refine((v) => !isConfusableEmail(v), { error: MESSAGES.emailConfusable, abort: true })
+    .overwrite(normalizeEmail)
+    .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true })
+    .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
 export const requiredAddress = (required: string) => requiredText(required).max(ADDRESS_MAX_LENGTH, MESSAGES.addressMax);
 
@@ -90,7 +101,9 @@ export const optionalEmail = () =>
       .trim()
       .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true })
       .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
-      .refine(hasNoNul, MESSAGES.invalidText),
+      .refine(hasNoNul, MESSAGES.invalidText)
+      // A store's contact address is shown to every visitor: no look-alikes there either (stored as typed).
+      .refine((v) => !isConfusableEmail(v), MESSAGES.emailConfusable),
   );
 
 /** An integer rating 1..5; anything else asks the user to select one. */

@@ -22,6 +22,7 @@ import {
   STORE_SORT_FIELDS,
   type StoreCategory,
 } from '../constants';
+import { isConfusableEmail, normalizeEmail } from '../email';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import {
@@ -44,7 +45,11 @@ import {
 // ---------- auth ----------
 
 export const loginRequestSchema = z.object({
-  email: requiredText(MESSAGES.fillAllFields).max(254, MESSAGES.emailTooLong),
+  // Any address may be tried (an unknown one is the generic 401), but not a look-alike (400).
+  email: requiredText(MESSAGES.fillAllFields)
+    .max(254, { error: MESSAGES.emailTooLong, abort: true })
+    .refine((v) => !isConfusableEmail(v), { error: MESSAGES.emailConfusable, abort: true })
+    .overwrite(normalizeEmail),
   password: z
     .string({ error: MESSAGES.fillAllFields })
     .min(1, { error: MESSAGES.fillAllFields, abort: true })

@@ -191,7 +191,16 @@ export const adminUserDetailResponseSchema = z.object({ user: adminUserDetailSch
 export const adminStoreListResponseSchema = z.object({ stores: z.array(adminStoreSchema), ...pagination });
 export const adminStoreResponseSchema = z.object({ message: z.string(), store: adminStoreSchema });
 
-export const healthResponseSchema = z.object({ status: z.enum(['ok', 'error', 'draining']), database: z.enum(['ok', 'unreachable']) });
+/**
+ * `status` is 'ok' while this instance can serve (200), 'error' when the database does not answer within
+ * the health deadline, 'draining' while shutting down (both 503). `redis` is there when REDIS_URL is set:
+ * 'unreachable' means the shared throttle counters fell back to per-process ones (still serving).
+ */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'error', 'draining']),
+  database: z.enum(['ok', 'unreachable']),
+  redis: z.enum(['ok', 'unreachable']).optional(),
+});
 
 // ---------- inferred types ----------
 
