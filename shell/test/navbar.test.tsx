@@ -237,6 +237,24 @@ describe('Logout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
+  test('has the server revoke the token it signed out, once, with that token', async () => {
+    const { events, api } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
+    await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') });
+    expect(api.auth.logout).toHaveBeenCalledTimes(1);
+    expect(api.auth.logout).toHaveBeenCalledWith('saved-token');
+  });
+
+  test('signs out here even when the server cannot be told (the API is away)', async () => {
+    const { events, api } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
+    api.auth.logout.mockRejectedValue(new Error('Network Error'));
+    await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') })).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+
   test('signing in after a logout goes to the dashboard, not back to the page left', async () => {
     const { events, api } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
     await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));

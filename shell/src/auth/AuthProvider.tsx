@@ -1,7 +1,7 @@
 /**
  * The session (spec §4): loading at start; a saved token is checked by fetching the profile, and a
  * failure there signs out. Login and registration store the token and greet the user; logout clears
- * it. A 401 on any authenticated call ends the session once, with the session-ended toast alone.
+ * it and has the server revoke it. A 401 on any authenticated call ends the session once, with the session-ended toast alone.
  * Other tabs' sign-outs are followed.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -123,9 +123,13 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
   );
 
   const logout = useCallback(() => {
+    const signedOut = tokenRef.current;
     endSession();
     toast.success(MESSAGES.loggedOut);
-  }, [endSession]);
+    // The server refuses this token from now on (a copy of it is no use to anyone). Signing out here
+    // does not wait for it: an API that is away, or a token already dead, changes nothing for the user.
+    if (signedOut) api.auth.logout(signedOut).catch(() => undefined);
+  }, [api, endSession]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, token, loading, login, register, logout, updateUser: setUser, replaceToken: applyToken }),

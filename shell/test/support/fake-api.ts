@@ -41,6 +41,7 @@ export function createFakeApi() {
       getProfile: jest.fn(),
       updateProfile: jest.fn(),
       changePassword: jest.fn(),
+      logout: jest.fn().mockResolvedValue({ message: 'Logged out successfully' }),
     },
     users: {
       dashboard: jest.fn().mockResolvedValue(CUSTOMER_STATS),
