@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
+import { emailKey } from 'shared-contracts';
 import { hashPassword } from '../src/auth/passwords';
 import { migrateToLatest } from '../src/db/migrate';
 import { rebuildRowCounts } from '../src/db/row-counts';
@@ -86,12 +87,12 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
     db,
     'users',
     'users',
-    [['id', 'int'], ['name', 'text'], ['email', 'text'], ['address', 'text'], ['password_hash', 'text'], ['role', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    [['id', 'int'], ['name', 'text'], ['email', 'text'], ['email_key', 'text'], ['address', 'text'], ['password_hash', 'text'], ['role', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
     size.users,
     (function* () {
       for (let id = 1; id <= size.users; id++) {
         const u = gen.user(id);
-        yield { ...u, password_hash: passwordHash, created_at: u.created_at.toISOString(), updated_at: u.created_at.toISOString() };
+        yield { ...u, email_key: emailKey(u.email), password_hash: passwordHash, created_at: u.created_at.toISOString(), updated_at: u.created_at.toISOString() };
       }
     })(),
   );

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { emailKey } from 'shared-contracts';
 import { hashPassword } from '../src/auth/passwords';
 import { signToken } from '../src/auth/tokens';
 import { type Database, type Engine, openDatabase } from '../src/db/database';
@@ -82,12 +83,12 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
     const token = (id: number) => signToken({ userId: id, tokenVersion: 0 }, jwtSecret, 24 * 60 * 60);
     const owner = await database.db
       .insertInto('users')
-      .values({ name: 'Reliability Store Owner Account', email: `owner.${run}@reliability.example`, address: '1 Owner Road', role: 'store_owner', password_hash: passwordHash })
+      .values({ name: 'Reliability Store Owner Account', email: `owner.${run}@reliability.example`, email_key: emailKey(`owner.${run}@reliability.example`), address: '1 Owner Road', role: 'store_owner', password_hash: passwordHash })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     const admin = await database.db
       .insertInto('users')
-      .values({ name: 'Reliability System Administrator', email: `admin.${run}@reliability.example`, address: '1 Admin Road', role: 'system_admin', password_hash: passwordHash })
+      .values({ name: 'Reliability System Administrator', email: `admin.${run}@reliability.example`, email_key: emailKey(`admin.${run}@reliability.example`), address: '1 Admin Road', role: 'system_admin', password_hash: passwordHash })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     const customers = await database.db
@@ -96,6 +97,7 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
         Array.from({ length: size.customers }, (_, i) => ({
           name: `Reliability Customer Number ${i + 1}`,
           email: `customer.${i + 1}.${run}@reliability.example`,
+          email_key: emailKey(`customer.${i + 1}.${run}@reliability.example`),
           address: `${i + 1} Customer Street`,
           role: 'normal_user' as const,
           password_hash: passwordHash,

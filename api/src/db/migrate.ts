@@ -4,25 +4,38 @@ import * as initial from './migrations/0001_initial';
 import * as storeCategory from './migrations/0002_store_category';
 import * as scale from './migrations/0003_scale';
 import * as remoteHealth from './migrations/0004_remote_health';
+import * as emailKey from './migrations/0005_email_key';
+import * as tokenRevocation from './migrations/0006_token_revocation';
 import type { DB } from './schema';
 
+/**
+ * A migration: SQL statements run in order, or (where existing rows need what only JavaScript
+ * computes, as 0005's email keys) a function given the database.
+ */
+type Steps = { statements: string[] } | { up: (db: Kysely<unknown>) => Promise<void> };
+
 /** Add new migrations here, numbered, never edited once released. */
-const MIGRATIONS: Record<string, { statements: string[] }> = {
+const MIGRATIONS: Record<string, Steps> = {
   '0001_initial': initial,
   '0002_store_category': storeCategory,
   '0003_scale': scale,
   '0004_remote_health': remoteHealth,
+  '0005_email_key': emailKey,
+  '0006_token_revocation': tokenRevocation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, { statements }]) => [
+      Object.entries(MIGRATIONS).map(([name, steps]) => [
         name,
         {
-          up: async (db: Kysely<unknown>) => {
-            for (const statement of statements) await sql.raw(statement).execute(db);
-          },
+          up:
+            'up' in steps
+              ? steps.up
+              : async (db: Kysely<unknown>) => {
+                  for (const statement of steps.statements) await sql.raw(statement).execute(db);
+                },
         },
       ]),
     );
@@ -37,9 +50,13 @@ function migratorFor(db: Kysely<DB>, schema?: string): Migrator {
   });
 }
 
-/** Applies the migrations up to and including `name` (tests of a migration over existing data). */
-export async function migrateUpTo(db: Kysely<DB>, name: keyof typeof MIGRATIONS & string): Promise<void> {
-  const { error } = await migratorFor(db).migrateTo(name);
+/**
+ * Applies the migrations up to and including `name` (tests of a migration over existing data). In a
+ * PostgreSQL schema of its own, name it (as migrateToLatest): Kysely looks for its migration tables in
+ * every schema, and would take another schema's for this one's.
+ */
+export async function migrateUpTo(db: Kysely<DB>, name: keyof typeof MIGRATIONS & string, schema?: string): Promise<void> {
+  const { error } = await migratorFor(db, schema).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 

@@ -9,7 +9,13 @@ type Counter = ColumnType<number, never, never>;
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /** As typed, in its NFKC form (shared-contracts' normalizeEmail). */
   email: string;
+  /**
+   * shared-contracts' emailKey(email), unique (migration 0005): what every lookup compares with
+   * emailKey(input). Always written with the email, from JavaScript.
+   */
+  email_key: string;
   address: string;
   password_hash: string;
   role: Role;
@@ -99,8 +105,16 @@ export interface RemoteHealthTable {
   render_ms_bins: number[];
 }
 
+/** Signed-out tokens until they expire (migration 0006). */
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: Date;
+}
+
 export interface DB {
   remote_health: RemoteHealthTable;
+  revoked_tokens: RevokedTokensTable;
   row_counts: RowCountsTable;
   row_totals: RowTotalsTable;
   store_months: StoreMonthsTable;

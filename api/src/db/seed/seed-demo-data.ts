@@ -4,6 +4,7 @@
  * same database gets the same content (dates are relative to the moment of seeding).
  */
 import { type Kysely, sql } from 'kysely';
+import { emailKey } from 'shared-contracts';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../schema';
 import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS } from './demo-data';
@@ -40,7 +41,9 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
       createdDaysAgo: Math.max(2, Math.round(200 - i * 9.5 - rand() * 5)),
     })),
   ];
-  const hashes = await Promise.all(people.map((p) => hashPassword(p.password)));
+  // One at a time: the hashing queue is bounded (auth/passwords.ts), and there is one hashing slot per spare core anyway.
+  const hashes: string[] = [];
+  for (const person of people) hashes.push(await hashPassword(person.password));
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -52,6 +55,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
         people.map((p, i) => ({
           name: p.name,
           email: p.email,
+          email_key: emailKey(p.email),
           address: p.address,
           role: p.role,
           password_hash: hashes[i],

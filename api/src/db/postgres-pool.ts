@@ -1,0 +1,117 @@
+/**
+ * The PostgreSQL connection pool as Kysely uses it, made to survive the network: every connection
+ * has a connect deadline, a statement deadline on the server and a read deadline in the client (a
+ * server or link that stops answering), TCP keep-alive, and an error listener for its whole life (a
+ * connection that breaks while a request holds it must not crash the process). A connection that
+ * failed that way is thrown away instead of going back to the pool, and the request gets a
+ * `DatabaseUnavailableError` (answered 503 with Retry-After) instead of a 500.
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+
+export interface PoolTimeouts {
+  /** Opening a connection, and waiting for a free one when all are busy. */
+  connectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout; the client gives up on an answer a little after it. 0: no limit (scripts, migrations). */
+  statementTimeoutMs: number;
+}
+
+/** The database could not be reached or did not answer in time: the request may be retried later. */
+export class DatabaseUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/** SQLSTATE classes and codes that mean the connection or the server, not the query: 08 connection exception, 57P0x shutdown, 53300 too many connections. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4]|53300)$/;
+/** PostgreSQL cancelled the statement after statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/** Whether an error from pg means "the database is not there (in time)", as opposed to an error of the query itself. */
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATE.test(code) || code === QUERY_CANCELED) return true;
+    // Node's socket errors: ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE, EHOSTUNREACH, …
+    if (/^E[A-Z]+$/.test(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|not queryable/i.test(message)
+  );
+}
+
+type PgClient = pg.PoolClient & { __broken?: unknown };
+
+export interface ResilientPool extends PostgresPool {
+  /** The pg pool underneath (for its counts). */
+  readonly pool: pg.Pool;
+}
+
+export function createResilientPool(config: pg.PoolConfig, timeouts: PoolTimeouts, onConnectionError: (error: Error) => void): ResilientPool {
+  const limited = timeouts.statementTimeoutMs > 0;
+  const serverOptions = limited
+    ? [`-c statement_timeout=${timeouts.statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${timeouts.statementTimeoutMs * 4}`]
+    : [];
+  const pool = new pg.Pool({
+    ...config,
+    options: [config.options, ...serverOptions].filter(Boolean).join(' '),
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    // The server cancels a slow statement at statement_timeout; this is for a server that does not answer at all.
+    ...(limited ? { query_timeout: timeouts.statementTimeoutMs + 1000 } : {}),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle connection's error (the server went away): pg-pool drops that connection.
+  pool.on('error', onConnectionError);
+  // A connection's error while a request holds it: remembered, so it is thrown away on release.
+  pool.on('connect', (client: PgClient) => {
+    client.on('error', (error) => {
+      client.__broken = error;
+      onConnectionError(error);
+    });
+  });
+
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: PgClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (!wrapper) {
+      wrapper = {
+        query: (async (...args: unknown[]) => {
+          try {
+            return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          } catch (error) {
+            if (isUnavailable(error)) {
+              client.__broken ??= error;
+              throw new DatabaseUnavailableError(error);
+            }
+            throw error;
+          }
+        }) as PostgresPoolClient['query'],
+        release: () => {
+          const broken = client.__broken;
+          client.__broken = undefined;
+          // A truthy argument makes pg-pool close this connection instead of reusing it.
+          client.release(broken ? (broken as Error) : undefined);
+        },
+      };
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+
+  return {
+    pool,
+    connect: async () => {
+      try {
+        return wrap((await pool.connect()) as PgClient);
+      } catch (error) {
+        throw new DatabaseUnavailableError(error);
+      }
+    },
+    end: () => pool.end(),
+  };
+}
