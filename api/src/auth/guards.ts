@@ -1,7 +1,8 @@
 /**
- * Who is calling: the bearer token is checked (HS256, expiry, token version) and the user, with
- * their current role, is read from the database on every request. Guards run before validation,
- * so an anonymous caller gets 401 and a wrong role 403 whatever they sent.
+ * Who is calling: the bearer token is checked (HS256, expiry, token version, not signed out) and the
+ * user, with their current role, is read from the database on every request, in one round trip with
+ * the sign-out check. Guards run before validation, so an anonymous caller gets 401 and a wrong role
+ * 403 whatever they sent.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -16,6 +17,8 @@ export interface CurrentUser {
   email: string;
   role: Role;
   tokenVersion: number;
+  /** The token of this request: its id and expiry (what POST /api/auth/logout revokes). */
+  token: { jti: string; expiresAt: Date };
 }
 
 declare module 'fastify' {
@@ -45,12 +48,20 @@ export function createAuthGuards(db: Kysely<DB>, jwtSecret: string, tokenTtlSeco
     const user = await db
       .selectFrom('users')
       .select(['id', 'name', 'email', 'role', 'token_version'])
+      .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti)).as('signed_out'))
       .where('id', '=', claims.userId)
       .executeTakeFirst();
-    // A deleted user, or a token from before the last password change, is no longer valid.
-    if (!user || user.token_version !== claims.tokenVersion) throw unauthorized(MESSAGES.invalidToken);
+    // A deleted user, a token from before the last password change, or a signed-out token is no longer valid.
+    if (!user || user.token_version !== claims.tokenVersion || user.signed_out) throw unauthorized(MESSAGES.invalidToken);
 
-    const current = { id: user.id, name: user.name, email: user.email, role: user.role, tokenVersion: user.token_version };
+    const current = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      tokenVersion: user.token_version,
+      token: { jti: claims.jti, expiresAt: claims.expiresAt },
+    };
     request.currentUser = current;
     return current;
   }

@@ -1,7 +1,15 @@
 /**
- * Throttling of sign-in and sign-up (DESIGN.md §9): failed sign-ins counted per account and per
- * client address, sign-ups per address and per email. Past a limit the caller gets 429 until the
- * window ends; a successful sign-in clears its account's count.
+ * Throttling of password guesses and sign-ups (DESIGN.md §9).
+ *
+ * Sign-in failures are counted per account *and address* (so a stranger's guesses cannot lock the
+ * real user out from another address) and per address; password-change failures per account (only
+ * the token's holder can make them). Past a limit the caller gets 429 until the window ends.
+ *
+ * Only settled failures count. Attempts still being checked are counted apart ("pending"), and an
+ * attempt may start only while failures + pending stay within every limit: parallel guesses cannot
+ * slip past the check while the slow password verification runs, and parallel *correct* sign-ins
+ * simply wait their turn (a few milliseconds) instead of being refused. Sign-ups are counted per
+ * address and per email.
  */
 import { MESSAGES } from 'shared-contracts';
 import { ApiError } from '../http/errors';
@@ -9,10 +17,67 @@ import type { CounterStore } from './counter-store';
 
 export interface ThrottleLimits {
   windowMs: number;
+  /** Failed sign-ins to one account from one address. */
   loginFailuresPerAccount: number;
+  /** Failed sign-ins from one address, to any accounts. */
   loginFailuresPerAddress: number;
   registrationsPerAddress: number;
   registrationsPerAccount: number;
+  /** Wrong current passwords given to the password change, per account. */
+  passwordFailuresPerAccount: number;
+}
+
+/** A pending attempt's mark expires by itself after this long (a process that died mid-check). */
+const PENDING_TTL_MS = 60_000;
+/** How long an attempt waits for the pending ones before it to settle; then 503, try again. */
+const WAIT_FOR_TURN_MS = 10_000;
+
+interface Limit {
+  key: string;
+  max: number;
+}
+
+/** One guarded attempt: settle it once with `failed`, `succeeded` or `abandoned`. */
+export class GuardedAttempt {
+  private settled = false;
+
+  constructor(
+    private readonly store: CounterStore,
+    private readonly limits: Limit[],
+    private readonly windowMs: number,
+    /** The keys a success clears. */
+    private readonly clearedOnSuccess: string[],
+  ) {}
+
+  /** The password was wrong (or the account or role): one more failure on every key. */
+  async failed(): Promise<void> {
+    if (!this.begin()) return;
+    await Promise.all(this.limits.map((limit) => this.store.increment(failureKey(limit.key), this.windowMs)));
+    await this.endPending();
+  }
+
+  /** The password was right: the keys of this account are cleared. */
+  async succeeded(): Promise<void> {
+    if (!this.begin()) return;
+    await Promise.all(this.clearedOnSuccess.map((key) => this.store.reset(failureKey(key))));
+    await this.endPending();
+  }
+
+  /** Ended without a verdict (the database was away, the server busy): counts as nothing. */
+  async abandoned(): Promise<void> {
+    if (!this.begin()) return;
+    await this.endPending();
+  }
+
+  private begin(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    return true;
+  }
+
+  private async endPending(): Promise<void> {
+    await Promise.all(this.limits.map((limit) => this.store.decrement(pendingKey(limit.key))));
+  }
 }
 
 export class AuthThrottle {
@@ -21,45 +86,55 @@ export class AuthThrottle {
     private readonly limits: ThrottleLimits,
   ) {}
 
-  /**
-   * Counts this sign-in attempt as a failure before the password is checked, and refuses it past the
-   * limits. Counting first (atomically) means parallel guesses cannot all slip past the check while
-   * the slow password verification runs; a refused attempt is taken off again, and a successful one
-   * is settled by `recordLoginSuccess`.
-   */
-  async beginLoginAttempt(email: string, address: string): Promise<void> {
-    const keys = [accountKey('login', email), addressKey('login', address)];
-    const [account, client] = await Promise.all(keys.map((key) => this.store.increment(key, this.limits.windowMs)));
-    const over = account.count > this.limits.loginFailuresPerAccount ? account : client.count > this.limits.loginFailuresPerAddress ? client : null;
-    if (over) {
-      await Promise.all(keys.map((key) => this.store.decrement(key)));
-      throw tooMany(MESSAGES.tooManyLoginAttempts, over.resetInMs);
-    }
+  /** A sign-in attempt to `accountKey` (the normalised email) from `address`; 429 past the limits. */
+  beginLoginAttempt(accountKey: string, address: string): Promise<GuardedAttempt> {
+    const account = `login:acct-addr:${accountKey}|${address}`;
+    return this.begin(
+      [
+        { key: account, max: this.limits.loginFailuresPerAccount },
+        { key: `login:addr:${address}`, max: this.limits.loginFailuresPerAddress },
+      ],
+      [account],
+      MESSAGES.tooManyLoginAttempts,
+    );
   }
 
-  /** The attempt succeeded: the account's count is cleared and the attempt is taken off the address's count. */
-  async recordLoginSuccess(email: string, address: string): Promise<void> {
-    await Promise.all([this.store.reset(accountKey('login', email)), this.store.decrement(addressKey('login', address))]);
+  /** A password change by user `userId`; 429 past the limit. */
+  beginPasswordChange(userId: number): Promise<GuardedAttempt> {
+    const account = `password:user:${userId}`;
+    return this.begin([{ key: account, max: this.limits.passwordFailuresPerAccount }], [account], MESSAGES.tooManyPasswordAttempts);
   }
 
   /** Counts this sign-up attempt and refuses it past the limits. */
-  async registerAttempt(email: string, address: string): Promise<void> {
+  async registerAttempt(accountKey: string, address: string): Promise<void> {
     const [account, client] = await Promise.all([
-      this.store.increment(accountKey('register', email), this.limits.windowMs),
-      this.store.increment(addressKey('register', address), this.limits.windowMs),
+      this.store.increment(`register:acct:${accountKey}`, this.limits.windowMs),
+      this.store.increment(`register:addr:${address}`, this.limits.windowMs),
     ]);
     if (account.count > this.limits.registrationsPerAccount) throw tooMany(MESSAGES.tooManyRegistrations, account.resetInMs);
     if (client.count > this.limits.registrationsPerAddress) throw tooMany(MESSAGES.tooManyRegistrations, client.resetInMs);
   }
+
+  private async begin(limits: Limit[], clearedOnSuccess: string[], message: string): Promise<GuardedAttempt> {
+    const giveUpAt = Date.now() + WAIT_FOR_TURN_MS;
+    for (;;) {
+      const pending = await Promise.all(limits.map((limit) => this.store.increment(pendingKey(limit.key), PENDING_TTL_MS)));
+      const failures = await Promise.all(limits.map((limit) => this.store.get(failureKey(limit.key))));
+      const locked = limits.findIndex((limit, i) => failures[i].count >= limit.max);
+      const fits = limits.every((limit, i) => failures[i].count + pending[i].count <= limit.max);
+      if (locked < 0 && fits) return new GuardedAttempt(this.store, limits, this.limits.windowMs, clearedOnSuccess);
+
+      await Promise.all(limits.map((limit) => this.store.decrement(pendingKey(limit.key))));
+      if (locked >= 0) throw tooMany(message, failures[locked].resetInMs);
+      // Within the limit only once the attempts being checked now have settled: wait for them.
+      if (Date.now() > giveUpAt) throw new ApiError(503, MESSAGES.serverBusy, { retryAfterSeconds: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 15 + Math.random() * 35));
+    }
+  }
 }
 
-function accountKey(kind: string, email: string): string {
-  return `${kind}:acct:${email.trim().toLowerCase()}`;
-}
-
-function addressKey(kind: string, address: string): string {
-  return `${kind}:addr:${address}`;
-}
+const failureKey = (key: string) => `fail:${key}`;
+const pendingKey = (key: string) => `pending:${key}`;
 
 function tooMany(message: string, resetInMs: number): ApiError {
   return new ApiError(429, message, { retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) });

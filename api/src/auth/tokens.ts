@@ -1,5 +1,8 @@
-/** JWTs: HS256 only, with an expiry, carrying the user id and the user's token version. */
-import { createSecretKey, type KeyObject } from 'node:crypto';
+/**
+ * JWTs: HS256 only, with an expiry, carrying the user id, the user's token version and an id of
+ * their own (`jti`, so one token can be signed out without the user's others).
+ */
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { MAX_ID } from 'shared-contracts/schemas';
 
@@ -9,6 +12,15 @@ export interface TokenClaims {
   userId: number;
   tokenVersion: number;
 }
+
+export interface VerifiedToken extends TokenClaims {
+  /** The token's own id (what a sign-out revokes). */
+  jti: string;
+  /** When it expires. */
+  expiresAt: Date;
+}
+
+const JTI = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * The secret as a KeyObject, made once: given a string, jsonwebtoken first tries (and fails) to parse
@@ -29,11 +41,15 @@ export function signToken(claims: TokenClaims, secret: string, ttlSeconds: numbe
     algorithm: ALGORITHM,
     subject: String(claims.userId),
     expiresIn: ttlSeconds,
+    jwtid: randomBytes(16).toString('base64url'),
   });
 }
 
-/** The claims of a valid token, or null for anything else (bad signature, other algorithm, expired, malformed). */
-export function verifyToken(token: string, secret: string): TokenClaims | null {
+/**
+ * The claims of a valid token, or null for anything else (bad signature, other algorithm, expired,
+ * malformed, or without an id: made before sign-out existed, so it could never be signed out).
+ */
+export function verifyToken(token: string, secret: string): VerifiedToken | null {
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return null;
@@ -41,7 +57,8 @@ export function verifyToken(token: string, secret: string): TokenClaims | null {
     const tokenVersion = (payload as { tv?: unknown }).tv;
     if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_ID || typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
     if (typeof payload.exp !== 'number') return null;
-    return { userId, tokenVersion };
+    if (typeof payload.jti !== 'string' || !JTI.test(payload.jti)) return null;
+    return { userId, tokenVersion, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }

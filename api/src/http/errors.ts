@@ -5,6 +5,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from 'shared-contracts';
+import { DatabaseUnavailableError } from '../db/postgres-pool';
+
+/** What a 503 for an unavailable database asks the client to wait. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 export interface FieldError {
   field: string;
@@ -80,6 +84,13 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     }
 
     if (isPgError(error, PG_CHARACTER_NOT_IN_REPERTOIRE)) return reply.code(400).send({ message: MESSAGES.invalidText });
+
+    // PostgreSQL away or not answering in time (db/postgres-pool.ts): the client may retry shortly.
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ message: MESSAGES.serviceUnavailable });
+    }
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send({ message: known.message });

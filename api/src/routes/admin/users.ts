@@ -1,6 +1,6 @@
 /** Admin user management: list, create, detail, edit, delete (DESIGN.md §7, admin user rows). */
 import { sql, type Transaction } from 'kysely';
-import { MESSAGES } from 'shared-contracts';
+import { emailKey, MESSAGES } from 'shared-contracts';
 import { adminUserCreateRequestSchema, adminUserDetailResponseSchema, adminUserListQuerySchema, adminUserListResponseSchema, adminUserResponseSchema, adminUserUpdateRequestSchema, idParamsSchema, messageResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
@@ -25,8 +25,9 @@ const USER_SORT_KEYS = {
   created_at: sql`users.created_at`,
 } as const;
 
+/** Whether another account has this address under any spelling (users.email_key, migration 0005). */
 async function emailTakenByAnother(trx: Transaction<DB>, email: string, exceptId?: number): Promise<boolean> {
-  let query = trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+  let query = trx.selectFrom('users').select('id').where('email_key', '=', emailKey(email));
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -99,7 +100,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
         if (await emailTakenByAnother(trx, email)) throw conflict(MESSAGES.emailTaken, 'email');
         return trx
           .insertInto('users')
-          .values({ name, email, address, role, password_hash: passwordHash })
+          .values({ name, email, email_key: emailKey(email), address, role, password_hash: passwordHash })
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();
       }).catch(rethrowEmailConflict);
@@ -169,7 +170,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
         if (await emailTakenByAnother(trx, email, id)) throw conflict(MESSAGES.emailTaken, 'email');
         return trx
           .updateTable('users')
-          .set({ name, email, address, role, updated_at: NOW })
+          .set({ name, email, email_key: emailKey(email), address, role, updated_at: NOW })
           .where('id', '=', id)
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();

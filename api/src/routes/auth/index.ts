@@ -1,6 +1,6 @@
 /** Sign-in, sign-up, the caller's profile and password (DESIGN.md §7, auth rows). */
-import { MESSAGES } from 'shared-contracts';
-import { authResponseSchema, loginRequestSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema, registerRequestSchema } from 'shared-contracts/schemas';
+import { emailKey, MESSAGES } from 'shared-contracts';
+import { authResponseSchema, loginRequestSchema, messageResponseSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema, registerRequestSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
@@ -18,19 +18,26 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     { schema: { tags, summary: 'Sign in with email, password and the chosen role', body: loginRequestSchema, response: { 200: authResponseSchema } } },
     async (request) => {
       const { email, password, role } = request.body;
-      // Counted as a failure until it succeeds (DESIGN.md §9).
-      await throttle.beginLoginAttempt(email, request.ip);
-
-      const user = await db
-        .selectFrom('users')
-        .select([...USER_COLUMNS, 'password_hash', 'token_version'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-        .executeTakeFirst();
-      const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-      // One answer for a wrong password, an unknown email and a role that is not the account's.
-      if (!user || !passwordOk || user.role !== role) throw unauthorized(MESSAGES.invalidCredentials);
-      await throttle.recordLoginSuccess(email, request.ip);
-      return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toUser(user) };
+      // Only settled failures count; parallel attempts wait their turn (auth/throttle.ts, DESIGN.md §9).
+      const attempt = await throttle.beginLoginAttempt(emailKey(email), request.ip);
+      try {
+        const user = await db
+          .selectFrom('users')
+          .select([...USER_COLUMNS, 'password_hash', 'token_version'])
+          .where('email_key', '=', emailKey(email))
+          .executeTakeFirst();
+        const passwordOk = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+        // One answer for a wrong password, an unknown email and a role that is not the account's.
+        if (!user || !passwordOk || user.role !== role) {
+          await attempt.failed();
+          throw unauthorized(MESSAGES.invalidCredentials);
+        }
+        await attempt.succeeded();
+        return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toUser(user) };
+      } finally {
+        // The database away or the server busy: no verdict, nothing counted.
+        await attempt.abandoned();
+      }
     },
   );
 
@@ -39,11 +46,11 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     { schema: { tags, summary: 'Create a customer account (always normal_user) and sign it in', body: registerRequestSchema, response: { 201: authResponseSchema } } },
     async (request, reply) => {
       const { name, email, address, password } = request.body;
-      await throttle.registerAttempt(email, request.ip);
+      await throttle.registerAttempt(emailKey(email), request.ip);
       const taken = await db
         .selectFrom('users')
         .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('email_key', '=', emailKey(email))
         .executeTakeFirst();
       if (taken) throw conflict(MESSAGES.emailTaken, 'email');
 
@@ -51,7 +58,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
       try {
         const user = await db
           .insertInto('users')
-          .values({ name, email, address, password_hash: passwordHash, role: 'normal_user' })
+          .values({ name, email, email_key: emailKey(email), address, password_hash: passwordHash, role: 'normal_user' })
           .returning([...USER_COLUMNS, 'token_version'])
           .executeTakeFirstOrThrow();
         reply.code(201);
@@ -107,20 +114,53 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       const me = currentUser(request);
-      const row = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirst();
-      if (!row) throw notFound(MESSAGES.userNotFound);
-      if (!(await verifyPassword(row.password_hash, currentPassword))) {
-        throw badRequest(MESSAGES.currentPasswordIncorrect, 'currentPassword');
+      // Wrong current passwords are throttled like sign-ins: a stolen token is not a password oracle.
+      const attempt = await throttle.beginPasswordChange(me.id);
+      try {
+        const row = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirst();
+        if (!row) throw notFound(MESSAGES.userNotFound);
+        if (!(await verifyPassword(row.password_hash, currentPassword))) {
+          await attempt.failed();
+          throw badRequest(MESSAGES.currentPasswordIncorrect, 'currentPassword');
+        }
+        const passwordHash = await hashPassword(newPassword);
+        // Only from the token version this request was signed in with: of several changes at once,
+        // one wins and the others' tokens are dead (401), as they would be on their next request.
+        const updated = await db
+          .updateTable('users')
+          .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: NOW }))
+          .where('id', '=', me.id)
+          .where('token_version', '=', me.tokenVersion)
+          .returning(['id', 'token_version'])
+          .executeTakeFirst();
+        if (!updated) throw unauthorized(MESSAGES.invalidToken);
+        await attempt.succeeded();
+        return { message: MESSAGES.passwordUpdated, token: guards.issueToken(updated) };
+      } finally {
+        await attempt.abandoned();
       }
-      const passwordHash = await hashPassword(newPassword);
-      const updated = await db
-        .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: NOW }))
-        .where('id', '=', me.id)
-        .returning(['id', 'token_version'])
-        .executeTakeFirst();
-      if (!updated) throw notFound(MESSAGES.userNotFound);
-      return { message: MESSAGES.passwordUpdated, token: guards.issueToken(updated) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Sign out this token: it is refused from now on; the user\'s other sessions (other devices) go on',
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id, token } = currentUser(request);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('revoked_tokens').values({ jti: token.jti, user_id: id, expires_at: token.expiresAt }).onConflict((oc) => oc.column('jti').doNothing()).execute();
+        // Signed-out tokens that have expired since are refused anyway: forget them.
+        await trx.deleteFrom('revoked_tokens').where('expires_at', '<', NOW).execute();
+      });
+      return { message: MESSAGES.loggedOut };
     },
   );
 }

@@ -93,7 +93,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       schema: {
         tags,
         security,
-        summary: "Change one's own rating (anyone else's is a 404)",
+        summary: "Change one's own rating (anyone else's is a 404; one of a store the caller now owns, a 403 as for POST)",
         params: ratingIdParamsSchema,
         body: ratingRequestSchema,
         response: { 200: ratingWriteResponseSchema },
@@ -101,16 +101,25 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     },
     async (request) => {
       const { rating, comment } = request.body;
+      const me = currentUser(request);
       const result = await inTransaction(db, async (trx) => {
+        // The store row stays locked until the end, so its owner cannot change between the check and the write.
         await lockStoreOfRating(trx, request.params.ratingId);
         const row = await trx
           .updateTable('ratings')
           .set({ rating, comment: comment ?? null, updated_at: NOW })
           .where('id', '=', request.params.ratingId)
-          .where('user_id', '=', currentUser(request).id)
+          .where('user_id', '=', me.id)
+          // A store reassigned to the author after they rated it is their own now: no rating it, as POST says.
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('stores').select('stores.id').whereRef('stores.id', '=', 'ratings.store_id').where('stores.owner_id', '=', me.id))),
+          )
           .returning(RATING_COLUMNS)
           .executeTakeFirst();
-        if (!row) throw notFound(MESSAGES.ratingNotFound);
+        if (!row) {
+          const own = await trx.selectFrom('ratings').select('id').where('id', '=', request.params.ratingId).where('user_id', '=', me.id).executeTakeFirst();
+          throw own ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.ratingNotFound);
+        }
         return { row, stats: await storeStatsRow(trx, row.store_id) };
       });
       return { message: MESSAGES.ratingUpdated, rating: toRating(result.row), storeStats: toStoreStats(result.stats!) };
@@ -124,6 +133,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       schema: {
         tags,
         security,
+        // The author may delete a rating of a store that has since become theirs: it only takes their own voice out.
         summary: 'Delete a rating: its author, or an admin',
         params: ratingIdParamsSchema,
         response: { 200: ratingDeleteResponseSchema },
