@@ -5,21 +5,25 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { MESSAGES } from 'shared-contracts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, ZodApp } from './app-context';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './auth/counter-store';
 import { createAuthGuards } from './auth/guards';
+import { setHashQueueMax } from './auth/passwords';
 import { AuthThrottle } from './auth/throttle';
-import { type Config, remoteHealthSettings, resolveJwtSecret } from './config';
+import { type Config, connectionSettings, remoteHealthSettings, resilienceSettings, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
 import { Releases } from './deployments/releases';
+import { registerAnswerHeaders } from './http/answer-headers';
 import { clientErrorHandler } from './http/client-errors';
+import { capConnections, connectionOptions } from './http/connections';
 import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
+import { fastifyTrustProxy } from './http/proxy-trust';
 import { discoverSite, pageFallback, registerSite } from './http/site';
 import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
 import { registerAdminDeploymentRoutes } from './routes/admin/deployments';
@@ -44,18 +48,31 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, database: given, schema, logger }: BuildAppOptions): Promise<ZodApp> {
+  const resilience = resilienceSettings(config);
+  setHashQueueMax(resilience.hashQueueMax);
+  // The database is opened before the server (and its logger) exists.
+  let log: FastifyBaseLogger | undefined;
   const database =
     given ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDataDir: config.databaseUrl ? undefined : `${config.dataDir}/pglite`,
       schema,
+      poolSize: resilience.databasePoolSize,
+      timeouts: { connectTimeoutMs: resilience.databaseConnectTimeoutMs, statementTimeoutMs: resilience.databaseStatementTimeoutMs },
+      onConnectionError: (error) => log?.warn({ err: error }, 'a PostgreSQL connection broke; it is replaced on the next request'),
     }));
 
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A __proto__ key, or constructor.prototype, is dropped while the JSON is parsed, like any key the
+    // schemas do not know, so it can reach no object (it was a 400 "not valid JSON", though it is JSON).
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    // Request, headers, socket and keep-alive timeouts (http/connections.ts).
+    ...connectionOptions(connectionSettings(config)),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // While closing, requests arriving on open keep-alive connections get our own 503 (http/draining.ts).
     return503OnClosing: false,
     // A loaded machine (CI runs several suites at once) can take a while to start plugins.
@@ -70,7 +87,9 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  log = app.log;
   const lifecycle = registerDraining(app);
+  capConnections(app, connectionSettings(config));
 
   let counters: CounterStore | undefined;
   app.addHook('onClose', async () => {
@@ -79,17 +98,31 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   });
 
   try {
-    await migrateToLatest(database.db, schema);
-    if (config.seedDemoData) {
-      const seeded = await seedDemoDataIfEmpty(database.db);
-      if (seeded.seeded) app.log.info(seeded, 'seeded demo data into the empty database');
+    // Migrations and the seed may run longer than a request's statement deadline: on PostgreSQL they
+    // get a connection of their own without one.
+    const setup = !given && config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl, schema, poolSize: 1 }) : undefined;
+    try {
+      const db = setup?.db ?? database.db;
+      await migrateToLatest(db, schema);
+      if (config.seedDemoData) {
+        const seeded = await seedDemoDataIfEmpty(db);
+        if (seeded.seeded) app.log.info(seeded, 'seeded demo data into the empty database');
+      }
+    } finally {
+      await setup?.close();
     }
   } catch (error) {
     await database.close();
     throw error;
   }
 
-  counters = config.redisUrl ? new RedisCounterStore(config.redisUrl) : new MemoryCounterStore();
+  counters = config.redisUrl
+    ? new RedisCounterStore(config.redisUrl, {
+        timeoutMs: resilience.redisTimeoutMs,
+        onDegraded: (error) => app.log.warn({ err: error }, 'Redis does not answer: throttling counts in this process until it is back'),
+        onRecovered: () => app.log.info('Redis answers again: throttling counts in Redis'),
+      })
+    : new MemoryCounterStore();
   const context: AppContext = {
     database,
     db: database.db,
@@ -116,7 +149,11 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     global: true,
     // Served over plain HTTP locally; TLS, where there is any, ends at the load balancer.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // Sent only over HTTPS, by registerAnswerHeaders.
+    strictTransportSecurity: false,
   });
+  // Cache-Control: no-store on API answers, HSTS over HTTPS only (http/answer-headers.ts).
+  registerAnswerHeaders(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -127,7 +164,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerHealthRoutes(app, context);
+  registerHealthRoutes(app, context, { counters, timeoutMs: resilience.healthTimeoutMs });
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerStoreRoutes(app, context);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ThrottleLimits } from './auth/throttle';
 
@@ -18,7 +19,8 @@ export interface Config {
   jwtSecret?: string;
   tokenTtlSeconds: number;
   redisUrl?: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For (and -Proto) to believe: none, the nearest N hops, or these addresses and ranges. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Largest request body in bytes. */
   bodyLimit: number;
@@ -44,6 +46,70 @@ export interface Config {
   benchCeilingRoutes: boolean;
   /** The shell's health reports and the automatic abort of failing canaries; absent: REMOTE_HEALTH_DEFAULTS. */
   remoteHealth?: RemoteHealthSettings;
+  /** Deadlines of the outside calls and the size of the work queues; absent: RESILIENCE_DEFAULTS. */
+  resilience?: ResilienceSettings;
+  /** Client timeouts and the connection cap; absent: CONNECTION_DEFAULTS. */
+  connections?: ConnectionSettings;
+}
+
+/**
+ * How long a client may take to send a request, how long an idle connection is kept, and how many
+ * connections one process holds (http/connections.ts; README "Configuration").
+ */
+export interface ConnectionSettings {
+  /** A whole request, headers and body, must have arrived within this (else 408 and the socket is closed). */
+  requestTimeoutMs: number;
+  /** Its headers within this (at most requestTimeoutMs): Slowloris, or a connection that sends nothing. */
+  headersTimeoutMs: number;
+  /** A keep-alive connection idle between requests is closed after this (longer than a load balancer's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** A connection with no bytes moving either way while a request is under way (a client that stops reading) is closed after this. */
+  socketTimeoutMs: number;
+  /** Open connections at most; more are closed as they arrive. Lowered at start to what the descriptor limit leaves room for. */
+  maxConnections: number;
+}
+
+export const CONNECTION_DEFAULTS: Readonly<ConnectionSettings> = {
+  requestTimeoutMs: 15_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  socketTimeoutMs: 60_000,
+  maxConnections: 2000,
+};
+
+/** The connection settings of a configuration (one built in code without them gets the defaults). */
+export function connectionSettings(config: Pick<Config, 'connections'>): ConnectionSettings {
+  return config.connections ?? { ...CONNECTION_DEFAULTS };
+}
+
+/** How long the server waits for PostgreSQL and Redis, and how much slow work it queues (RELIABILITY.md, "Running it in production"). */
+export interface ResilienceSettings {
+  /** PostgreSQL connections open at most (per process). */
+  databasePoolSize: number;
+  /** Opening a PostgreSQL connection, or waiting for a free one. */
+  databaseConnectTimeoutMs: number;
+  /** A statement's longest run (PostgreSQL's statement_timeout). */
+  databaseStatementTimeoutMs: number;
+  /** GET /api/health's wait for the database (and Redis) before it answers 503. */
+  healthTimeoutMs: number;
+  /** A Redis command's longest wait; past it the throttle counts in this process for a while. */
+  redisTimeoutMs: number;
+  /** Password hashes and checks waiting for a turn at most; past it a sign-in, sign-up or password change answers 503. */
+  hashQueueMax: number;
+}
+
+export const RESILIENCE_DEFAULTS: Readonly<ResilienceSettings> = {
+  databasePoolSize: 10,
+  databaseConnectTimeoutMs: 5000,
+  databaseStatementTimeoutMs: 10_000,
+  healthTimeoutMs: 2000,
+  redisTimeoutMs: 500,
+  hashQueueMax: 32,
+};
+
+/** The resilience settings of a configuration (one built in code without them gets the defaults). */
+export function resilienceSettings(config: Pick<Config, 'resilience'>): ResilienceSettings {
+  return config.resilience ?? { ...RESILIENCE_DEFAULTS };
 }
 
 /** The shell's health reports (POST /api/telemetry/remote-health) and what they decide about canaries. */
@@ -68,6 +134,53 @@ export const REMOTE_HEALTH_DEFAULTS: Readonly<RemoteHealthSettings> = {
 /** The remote-health settings of a configuration (one built in code without them gets the defaults). */
 export function remoteHealthSettings(config: Pick<Config, 'remoteHealth'>): RemoteHealthSettings {
   return config.remoteHealth ?? { ...REMOTE_HEALTH_DEFAULTS };
+}
+
+/**
+ * TRUST_PROXY: `false` (no proxy: the socket's address is the client's), a hop count (`1`: the one
+ * balancer in front; the client is the last address it appended to X-Forwarded-For, whatever the
+ * client sent before it), or the proxies' addresses, CIDR ranges and proxy-addr's names
+ * (`loopback`, `linklocal`, `uniquelocal`), comma-separated. Never "every proxy" (`true`): then the
+ * client itself chooses its address, and with it the throttle it is counted by.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const MAX_PROXY_HOPS = 10;
+
+/** TRUST_PROXY read, or a problem saying what it takes. */
+function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: string } {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['false', 'no', 'off', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    return { problem: `TRUST_PROXY as a hop count must be from 1 to ${MAX_PROXY_HOPS} (got "${raw}")` };
+  }
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) {
+    return {
+      problem:
+        'TRUST_PROXY=true would believe any X-Forwarded-For, so a client could choose its own address and dodge the sign-in throttle: ' +
+        'give the number of proxies in front of the API (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    };
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    return {
+      problem: `TRUST_PROXY must be false, a hop count, or comma-separated addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')} (not ${bad.map((b) => `"${b}"`).join(', ')})`,
+    };
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 export class ConfigError extends Error {
@@ -133,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: jwtSecret || undefined,
     tokenTtlSeconds: integer('JWT_TTL_SECONDS', 24 * 60 * 60, 60, 30 * 24 * 60 * 60),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    trustProxy: flag('TRUST_PROXY', false),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY, problems),
     logLevel,
     bodyLimit: integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     seedDemoData: flag('SEED_DEMO_DATA', true),
@@ -148,7 +261,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddress: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
       registrationsPerAddress: integer('REGISTER_MAX_PER_ADDRESS', 20, 1, 1_000_000),
       registrationsPerAccount: integer('REGISTER_MAX_PER_ACCOUNT', 5, 1, 1_000_000),
+      passwordFailuresPerAccount: integer('PASSWORD_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
     },
+    resilience: {
+      databasePoolSize: integer('DB_POOL_SIZE', RESILIENCE_DEFAULTS.databasePoolSize, 1, 1000),
+      databaseConnectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', RESILIENCE_DEFAULTS.databaseConnectTimeoutMs, 100, 600_000),
+      databaseStatementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', RESILIENCE_DEFAULTS.databaseStatementTimeoutMs, 100, 3_600_000),
+      healthTimeoutMs: integer('HEALTH_TIMEOUT_MS', RESILIENCE_DEFAULTS.healthTimeoutMs, 100, 600_000),
+      redisTimeoutMs: integer('REDIS_TIMEOUT_MS', RESILIENCE_DEFAULTS.redisTimeoutMs, 50, 600_000),
+      hashQueueMax: integer('HASH_QUEUE_MAX', RESILIENCE_DEFAULTS.hashQueueMax, 1, 100_000),
+    },
+    connections: connectionsFrom(integer, problems),
     remoteHealth: {
       canaryMaxFailurePercent: integer('CANARY_MAX_FAILURE_PERCENT', REMOTE_HEALTH_DEFAULTS.canaryMaxFailurePercent, 1, 100),
       canaryMinLoads: integer('CANARY_MIN_LOADS', REMOTE_HEALTH_DEFAULTS.canaryMinLoads, 1, 1_000_000),
@@ -158,6 +281,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function trustProxyFrom(raw: string | undefined, problems: string[]): TrustProxy {
+  const parsed = parseTrustProxy(raw);
+  if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+    problems.push(parsed.problem);
+    return false;
+  }
+  return parsed;
+}
+
+/** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SOCKET_TIMEOUT_MS, MAX_CONNECTIONS. */
+function connectionsFrom(
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): ConnectionSettings {
+  const requestTimeoutMs = integer('REQUEST_TIMEOUT_MS', CONNECTION_DEFAULTS.requestTimeoutMs, 1000, 3_600_000);
+  const headersTimeoutMs = integer('HEADERS_TIMEOUT_MS', Math.min(CONNECTION_DEFAULTS.headersTimeoutMs, requestTimeoutMs), 1000, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be more than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', CONNECTION_DEFAULTS.keepAliveTimeoutMs, 1000, 3_600_000),
+    socketTimeoutMs: integer('SOCKET_TIMEOUT_MS', CONNECTION_DEFAULTS.socketTimeoutMs, 1000, 3_600_000),
+    maxConnections: integer('MAX_CONNECTIONS', CONNECTION_DEFAULTS.maxConnections, 1, 1_000_000),
+  };
 }
 
 /** The configured JWT secret, or the one kept in dataDir (generated on first use, readable by its owner only). */

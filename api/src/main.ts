@@ -1,6 +1,7 @@
 /** Starts the API: configuration from the environment, graceful shutdown on SIGINT and SIGTERM. */
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { makeDataDirPrivate } from './data-dir';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -10,6 +11,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const DRAIN_MS = 300;
 
 async function main(): Promise<void> {
+  // What this process creates is its user's only: the embedded database's files and WAL (emails,
+  // password hashes) and the JWT secret in DATA_DIR, which is fixed up below if an older version left it open.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -21,7 +25,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const madePrivate = makeDataDirPrivate(config.dataDir);
   const app = await buildApp({ config });
+  if (madePrivate > 0) {
+    app.log.warn({ dataDir: config.dataDir, entries: madePrivate }, 'the data folder was open to other users: made its owner\'s only (folders 0700, files 0600)');
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

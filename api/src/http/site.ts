@@ -25,6 +25,12 @@ import { isBrowserId, newBrowserId, remotesFor, ROLLOUT_COOKIE } from '../deploy
 import { cookieValue } from './cookies';
 
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+/**
+ * Source maps are never served: they would hand out the apps' source. Production builds write them
+ * without a `sourceMappingURL` comment (tools/webpack-app.js, devtool 'hidden-source-map') and keep
+ * them next to the files on disk, for the size report and the bundle checks that read them.
+ */
+const SOURCE_MAP = /\.map$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -80,7 +86,8 @@ function sendIndex(site: SiteLayout, reply: FastifyReply): FastifyReply {
 /** For the not-found handler: a page path (not /api, not /mf) gets the shell, so client routes load. */
 export function pageFallback(site: SiteLayout) {
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
-    const url = request.url.split('?')[0];
+    // Decoded as the routes decode it, so that `/x.js.%6Dap` is the source map it names, not a page.
+    const url = decodedPath(request.url.split('?')[0]);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       url !== '/api' &&
@@ -88,9 +95,18 @@ export function pageFallback(site: SiteLayout) {
       !url.startsWith('/mf/') &&
       !url.startsWith(RELEASES_PREFIX) &&
       // A content-hashed file no shell version has: the browser's chunk load should fail clearly.
-      !HASHED_FILE.test(url);
+      !HASHED_FILE.test(url) &&
+      !SOURCE_MAP.test(url);
     return isPage ? sendIndex(site, reply) : undefined;
   };
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 /** `file` inside `dir`, or null when it is not there (or would lead out of it). */
@@ -131,6 +147,13 @@ function baseRemotes(site: SiteLayout): Record<string, unknown> {
 export async function registerSite(app: FastifyInstance, site: SiteLayout): Promise<void> {
   compressSiteFiles(app, new CompressedFiles(COMPRESSED_CACHE_BYTES));
   const cacheHeaders = cacheHeadersFor(site);
+
+  // Every route that serves files (the live shell's /*, each remote's /mf/<area>/*, /releases/…/*) names
+  // the file in its wildcard parameter, decoded (so `.%6Dap` is caught too): a source map is a 404.
+  app.addHook('onRequest', async (request, reply) => {
+    const file = (request.params as Record<string, unknown> | undefined)?.['*'];
+    if (typeof file === 'string' && SOURCE_MAP.test(file)) return reply.callNotFound();
+  });
 
   // Per browser: the rollout cookie names it (set on its first visit), and the answer is never cached.
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
@@ -197,7 +220,6 @@ const COMPRESSIBLE: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
 };
@@ -205,7 +227,7 @@ const COMPRESSIBLE: Readonly<Record<string, string>> = {
 const MIN_COMPRESSED_FILE_BYTES = 1024;
 /** Compressed bytes kept in memory (the whole built site, every encoding, is far less). */
 const COMPRESSED_CACHE_BYTES = 64 * 1024 * 1024;
-/** Brotli's best quality, paid once per file version; source maps over 1 MiB (developer tools only) take 9. */
+/** Brotli's best quality, paid once per file version; files over 1 MiB take 9. */
 const brotliQuality = (size: number): number => (size <= 1024 * 1024 ? zlib.BROTLI_MAX_QUALITY : 9);
 
 export type ContentEncoding = 'br' | 'gzip';
