@@ -59,7 +59,7 @@ export function measureApp(folder, kind) {
       return { name, type, own, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
     });
   if (!files.some((file) => existsSync(join(dist, `${file.name}.map`)))) {
-    throw new Error(`${folder}/dist has no source maps: production builds must emit them (devtool 'source-map') to tell own code from shared libraries`);
+    throw new Error(`${folder}/dist has no source maps: production builds must emit them (devtool 'hidden-source-map') to tell own code from shared libraries`);
   }
   const total = { js: empty(), css: empty() };
   const own = { js: empty(), css: empty() };

@@ -145,7 +145,10 @@ function createAppConfig(app) {
       mode: production ? 'production' : 'development',
       context: app.dir,
       entry: standalonePage ? './src/index.ts' : {},
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production maps stay on disk for the size report and the bundle checks (tools/size-report.mjs,
+      // e2e first-visit), with no sourceMappingURL comment pointing at them: the site never serves
+      // them (api/src/http/site.ts), so the apps' source is not handed out.
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(app.dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
