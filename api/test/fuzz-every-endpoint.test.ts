@@ -52,6 +52,7 @@ import {
   ROLES,
   STORE_CATEGORIES,
   STORE_SORT_FIELDS,
+  emailKey,
 } from 'shared-contracts';
 import { signToken } from '../src/auth/tokens';
 import { type CreatedUser, ENGINES, type HttpResult, type RequestOptions, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/test-server';
@@ -779,6 +780,7 @@ const CATALOGUE: Endpoint[] = [
       valid: ({ me }) => ({ currentPassword: me.password, newPassword: me.password }),
     },
   },
+  { method: 'POST', path: '/api/auth/logout', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/dashboard', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/ratings', callers: SIGNED_IN, query: LIST_KEYS },
   { method: 'GET', path: '/api/stores', callers: SIGNED_IN, query: [...LIST_KEYS, 'search', 'category', 'minRating', 'unrated'] },
@@ -1200,6 +1202,7 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
         Object.entries(people).map(([key, role]) => ({
           name: `Fuzz ${key} of world ${n}`.padEnd(20, '.'),
           email: emailOf(key),
+          email_key: emailKey(emailOf(key)),
           address: `${n} Fuzz Street`,
           role,
           password_hash: passwordHash!,
@@ -1247,7 +1250,7 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
   interface State {
     /** Per table: the row count and a hash over every row. */
     tables: Record<string, string>;
-    /** The world's users (id, role, token version), stores (id, owner) and ratings (id, author, store). */
+    /** The world's users (id, role, token version, tokens signed out), stores (id, owner) and ratings (id, author, store). */
     world: string;
   }
 
@@ -1260,7 +1263,9 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
     );
     const { rows } = await sql<Record<string, string>>`
       select ${sql.join(perTable)},
-        (select coalesce(string_agg(id || ':' || role || ':' || token_version, ',' order by id), '') from users where id in (${sql.join(users)})) as w_users,
+        (select coalesce(string_agg(id || ':' || role || ':' || token_version, ',' order by id), '') from users where id in (${sql.join(users)}))
+          -- A signed-out token is the world's too: the next request needs a world whose tokens work.
+          || ':' || (select count(*) from revoked_tokens where user_id in (${sql.join(users)})) as w_users,
         (select coalesce(string_agg(id || ':' || owner_id, ',' order by id), '') from stores where id in (${world.store}, ${world.spareStore})) as w_stores,
         (select coalesce(string_agg(id || ':' || user_id || ':' || store_id, ',' order by id), '') from ratings where id in (${world.rating}, ${world.otherRating})) as w_ratings
     `.execute(server.db);

@@ -251,12 +251,24 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
       ['only whitespace', '   \n'],
       ['a NUL byte', NUL],
       ['two JSON documents', '{}{}'],
-      ['a __proto__ key', '{"__proto__": {"role": "system_admin"}}'],
-      ['a constructor.prototype key', '{"constructor": {"prototype": {"role": "system_admin"}}}'],
     ])('rejects %s as not JSON (400)', async (_label, raw) => {
       await expectRejectedAndUnchanged(async () => {
         expectClientError(await call({ rawBody: raw }), 400, NOT_JSON);
       });
+    });
+
+    it.each([
+      ['a __proto__ key', '{"__proto__": {"role": "system_admin"}}'],
+      ['a constructor.prototype key', '{"constructor": {"prototype": {"role": "system_admin"}}}'],
+      ['a nested __proto__ key', '{"a": {"b": {"__proto__": {"role": "system_admin"}}}}'],
+    ])('drops %s like any unknown key: alone it is the body {} (400 with its first missing field), and nothing is polluted', async (_label, raw) => {
+      const empty = await call({ body: {} });
+      await expectRejectedAndUnchanged(async () => {
+        const res = await call({ rawBody: raw });
+        expectClientError(res, 400, empty.body.message);
+        expect(res.body).toEqual(empty.body);
+      });
+      expect(({} as Record<string, unknown>).role).toBeUndefined();
     });
 
     it.each([
@@ -359,6 +371,43 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
         { numRuns: 40 },
       );
       expect(await server.storesWithWrongAggregates()).toEqual([]);
+    });
+  });
+
+  describe('a valid body with a __proto__ or constructor.prototype key is answered as it is without it (the key is dropped, like any unknown key)', () => {
+    const POLLUTING_KEYS = '"__proto__": {"role": "system_admin", "isAdmin": true}, "constructor": {"prototype": {"role": "system_admin"}}';
+    /** `body` as JSON with the polluting keys before its own. */
+    const withPollution = (body: Record<string, unknown>) => JSON.stringify(body).replace(/^\{/, `{${POLLUTING_KEYS}, `);
+
+    afterEach(() => {
+      // The server runs in this process: nothing reached Object.prototype.
+      expect(({} as Record<string, unknown>).role).toBeUndefined();
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    });
+
+    it('POST /api/auth/register: 201, a normal user', async () => {
+      const email = `proto.${Date.now()}@test.example`;
+      const res = await server.post('/api/auth/register', {
+        rawBody: withPollution({ name: 'A Person Sending Proto Keys', email, address: '1 Road', password: 'Secret@123' }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({ email, role: 'normal_user' });
+      expect(res.body.user).not.toHaveProperty('isAdmin');
+      const row = await server.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row.role).toBe('normal_user');
+    });
+
+    it('POST /api/auth/login: 200 for the right password', async () => {
+      const res = await server.post('/api/auth/login', { rawBody: withPollution({ email: f.customer.email, password: 'Secret@123', role: 'normal_user' }) });
+      expect(res.status).toBe(200);
+      expect(res.body.user.role).toBe('normal_user');
+    });
+
+    it('PUT /api/ratings/:ratingId: 200, the rating changed and nothing else', async () => {
+      const res = await server.put(`/api/ratings/${f.rating}`, { token: f.customer.token, rawBody: withPollution({ rating: 2, comment: 'Proto keys dropped' }) });
+      expect(res.status).toBe(200);
+      expect(res.body.rating).toMatchObject({ id: f.rating, rating: 2, comment: 'Proto keys dropped' });
+      await server.put(`/api/ratings/${f.rating}`, { token: f.customer.token, body: { rating: 3, comment: 'Fixture rating' } });
     });
   });
 

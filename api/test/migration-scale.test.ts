@@ -2,18 +2,22 @@
  * Migration 0003 over a database that already holds data (an existing installation upgrading): the
  * counters it adds start out equal to counting the tables, and the searches find the old rows.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate';
 import { readRowCounts } from '../src/db/row-counts';
+import type { DB, UsersTable } from '../src/db/schema';
+
+/** The tables as they were before migration 0005 (no email_key yet). */
+type DBBefore0005 = Omit<DB, 'users'> & { users: Omit<UsersTable, 'email_key'> };
 
 describe('migration 0003 on existing data', () => {
   let database: Database;
 
   beforeAll(async () => {
     database = await openDatabase({});
-    const db = database.db;
+    const db = database.db as unknown as Kysely<DBBefore0005>;
     await migrateUpTo(db, '0002_store_category');
     const hash = await hashPassword('Secret@123');
     const owner = await db
@@ -39,7 +43,7 @@ describe('migration 0003 on existing data', () => {
     for (const [i, c] of customers.entries()) {
       await db.insertInto('ratings').values({ user_id: c.id, store_id: store.id, rating: i + 3, created_at: new Date(Date.now() - i * 45 * 86_400_000) }).execute();
     }
-    await migrateToLatest(db);
+    await migrateToLatest(database.db);
   });
   afterAll(() => database.close());
 

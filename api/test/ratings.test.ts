@@ -310,6 +310,32 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
       expect(res.body.message).toBe('Comment must not exceed 500 characters');
       expect((await ratingsInDb(store.id))[0].comment).toBe('short');
     });
+
+    it('an owner whose rated store has since been reassigned to them gets 403 You cannot rate your own store, as POST does; their DELETE still works', async () => {
+      const store = await newStore();
+      const created = await rate(otherOwner, store.id, { rating: 2, comment: 'Before I owned it' });
+      expect(created.status).toBe(201);
+      const reassigned = await server.put(`/api/admin/stores/${store.id}`, {
+        token: admin.token,
+        body: { name: 'Reassigned Rated Store', address: '5 Shop Road', owner_id: otherOwner.id },
+      });
+      expect(reassigned.status).toBe(200);
+
+      const put = await server.put(`/api/ratings/${created.body.rating.id}`, { token: otherOwner.token, body: { rating: 5, comment: 'Now mine: best ever' } });
+      expect(put.status).toBe(403);
+      expect(put.body).toEqual({ message: 'You cannot rate your own store' });
+      const post = await rate(otherOwner, store.id, { rating: 5 });
+      expect(post.status).toBe(403);
+      expect(post.body).toEqual({ message: 'You cannot rate your own store' });
+      expect(await ratingsInDb(store.id)).toEqual([{ id: created.body.rating.id, user_id: otherOwner.id, rating: 2, comment: 'Before I owned it' }]);
+
+      // Removing the old rating of a store that is now theirs only takes their own voice out of its figures.
+      const del = await server.del(`/api/ratings/${created.body.rating.id}`, { token: otherOwner.token });
+      expect(del.status).toBe(200);
+      expect(del.body.storeStats).toEqual(statsOf([]));
+      expect(await ratingsInDb(store.id)).toEqual([]);
+      expect(await server.storesWithWrongAggregates()).toEqual([]);
+    });
   });
 
   describe('DELETE /api/ratings/:ratingId', () => {

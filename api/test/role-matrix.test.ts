@@ -144,6 +144,14 @@ const ROWS: Row[] = [
     },
   },
   {
+    endpoint: 'POST /api/auth/logout',
+    statuses: SIGNED_IN(200),
+    call: ({ server, me }) => server.post('/api/auth/logout', { token: me?.token }),
+    verify: async ({ server, me }) => {
+      if (me) expect((await server.get('/api/auth/profile', { token: me.token })).status).toBe(401);
+    },
+  },
+  {
     endpoint: 'GET /api/users/dashboard',
     statuses: SIGNED_IN(200),
     call: ({ server, me }) => server.get('/api/users/dashboard', { token: me?.token }),
@@ -392,6 +400,7 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       ['PUT', '/api/auth/profile', { body: { name: 1 } }],
       ['PUT', '/api/auth/profile', { rawBody: '{"name":' }],
       ['PUT', '/api/auth/password', { body: {} }],
+      ['POST', '/api/auth/logout', { rawBody: '{"x":' }],
       ['GET', '/api/users/dashboard', {}],
       ['GET', '/api/users/ratings?sortBy=nope&limit=0', {}],
       ['GET', '/api/stores?unrated=maybe', {}],

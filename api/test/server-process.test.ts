@@ -2,52 +2,17 @@
  * The API as a process, the way `npm start` runs it: configuration errors, demo data on an empty
  * database, persistence across restarts, graceful shutdown, and two instances starting together.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runApi, type RunningApi, startApi, stopApi } from './support/api-process';
 
-const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
-
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function start(env: Record<string, string>): Promise<Running> {
-  const proc = run({ PORT: '0', HOST: '127.0.0.1', ...env });
-  // Generous: a first start seeds the demo data (argon2 hashes) while CI runs other suites beside it.
-  const deadline = Date.now() + 110_000;
-  while (Date.now() < deadline) {
-    const match = /API on http:\/\/localhost:(\d+)/.exec(proc.output());
-    if (match) return { ...proc, baseUrl: `http://127.0.0.1:${match[1]}` };
-    const code = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('running'), 100))]);
-    if (code !== 'running') throw new Error(`API exited with ${code}:\n${proc.output()}`);
-  }
-  proc.child.kill('SIGKILL');
-  throw new Error(`API did not start:\n${proc.output()}`);
-}
-
-async function stop(running: Running): Promise<number | null> {
-  running.child.kill('SIGTERM');
-  return running.exited;
-}
+const run = runApi;
+const start = startApi;
+const stop = stopApi;
+type Running = RunningApi;
 
 async function login(baseUrl: string, email: string, password: string, role: string) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {

@@ -6,7 +6,7 @@
  * compression of the site's text files (never of the API's answers).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -482,7 +482,6 @@ describe('compression of the site’s text files', () => {
     };
     write('shell/dist/index.html', BIG_INDEX_HTML);
     write('shell/dist/main.js', sourceText('shell'));
-    write('shell/dist/main.js.map', JSON.stringify({ version: 3, sources: ['main.ts'], mappings: 'AAAA;'.repeat(2000) }));
     write('shell/dist/478.0a1b2c3d.js', sourceText('vendor', 2000));
     write('shell/dist/744.5345a2b5.css', Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)};margin:${i}px}`).join('\n'));
     write('shell/dist/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 100 }, (_, i) => `<circle cx="${i}" cy="${i}" r="${i}"/>`).join('')}</svg>`);
@@ -513,7 +512,6 @@ describe('compression of the site’s text files', () => {
       ['/main.js', 'shell/dist/main.js', 'application/javascript; charset=utf-8', 'no-cache'],
       ['/478.0a1b2c3d.js', 'shell/dist/478.0a1b2c3d.js', 'application/javascript; charset=utf-8', IMMUTABLE_CC],
       ['/744.5345a2b5.css', 'shell/dist/744.5345a2b5.css', 'text/css; charset=utf-8', IMMUTABLE_CC],
-      ['/main.js.map', 'shell/dist/main.js.map', 'application/json; charset=utf-8', 'no-cache'],
       ['/logo.svg', 'shell/dist/logo.svg', 'image/svg+xml', 'no-cache'],
       ['/', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
       ['/stores/12', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
@@ -750,5 +748,73 @@ describe('CompressedFiles', () => {
     for (const target of files) await cache.get(target, statSync(target), 'gzip');
     expect(cache.heldBytes).toBeLessThanOrEqual(1500);
     expect(cache.heldBytes).toBeGreaterThan(0);
+  });
+});
+
+describe('source maps are not served', () => {
+  const MAP = JSON.stringify({ version: 3, sources: ['webpack://app/./src/secret-internals.ts'], names: [], mappings: 'AAAA' });
+  let fake: FakeReleases;
+  let server: TestServer;
+  const AUTH_RELEASE = '2.0.0-maps';
+  let releasedAuthChunk = '';
+
+  /** Writes `<file>.map` next to each file in `dir` (which must be there). */
+  const addMaps = (dir: string, files: string[]) => {
+    for (const file of files) {
+      statSync(path.join(dir, file));
+      writeFileSync(path.join(dir, `${file}.map`), MAP);
+    }
+  };
+
+  /** Every path answers 404 (GET and HEAD) without the map, while the file the map sits next to is served. */
+  async function expectMapsRefused(paths: string[]) {
+    for (const url of paths) {
+      const file = await server.get(url.replace(/\.map$/, ''));
+      expect([url, 'file', file.status]).toEqual([url, 'file', 200]);
+      for (const variant of [url, url.replace(/\.map$/, '.%6Dap'), url.replace(/\.map$/, '%2Emap')]) {
+        const res = await server.get(variant);
+        expect([variant, res.status]).toEqual([variant, 404]);
+        expect(res.text).not.toContain('mappings');
+        expect(res.text).not.toContain('<html');
+        expect((await server.request('HEAD', variant)).status).toBe(404);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    fake = createFakeReleases({ name: 'site-maps' });
+    const { shell, remotes } = fake.site;
+    addMaps(shell.dir, [shell.chunk, 'main.js']);
+    addMaps(remotes.mf_auth.dir, [remotes.mf_auth.chunk, 'remoteEntry.js']);
+    const authBuild = fake.remoteBuild('auth-maps', { app: 'mf_auth', marker: 'maps' });
+    releasedAuthChunk = readdirSync(authBuild).find((name) => /\.[0-9a-f]{8}\.js$/.test(name))!;
+    addMaps(authBuild, [releasedAuthChunk, 'remoteEntry.js']);
+    fake.releases.publish('mf_auth', { from: authBuild, version: AUTH_RELEASE, by: 'test' });
+    statSync(path.join(fake.releasesDir, 'mf-auth', AUTH_RELEASE, `${releasedAuthChunk}.map`));
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fake.remove();
+  });
+
+  it('answers 404 for a .map next to the shell’s and a remote’s files, and next to a published remote version’s', async () => {
+    const { shell, remotes } = fake.site;
+    await expectMapsRefused([
+      `/${shell.chunk}.map`,
+      '/main.js.map',
+      `/mf/auth/${remotes.mf_auth.chunk}.map`,
+      '/mf/auth/remoteEntry.js.map',
+      `/releases/mf-auth/${AUTH_RELEASE}/${releasedAuthChunk}.map`,
+      `/releases/mf-auth/${AUTH_RELEASE}/remoteEntry.js.map`,
+    ]);
+  });
+
+  it('answers 404 for a .map next to a published shell’s files, and next to the chunks of the shell before it', async () => {
+    const build = writeShellBuild(path.join(fake.buildsDir, 'shell-maps'), { marker: 'maps', buildVersion: 'maps' });
+    addMaps(build.dir, [build.chunk, 'main.js']);
+    fake.releases.publish('shell', { from: build.dir, version: 'maps', by: 'test' });
+    expect((await server.get('/main.js')).text).toBe(build.mainJs);
+    await expectMapsRefused([`/${build.chunk}.map`, '/main.js.map', `/${fake.site.shell.chunk}.map`]);
   });
 });

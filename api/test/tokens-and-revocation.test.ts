@@ -3,7 +3,7 @@
  * deleted or changes their password, and the role is read from the database on every request.
  * Every rejected token is a 401 with a message, never a 500 and never a hint of what was wrong.
  */
-import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { ENGINES, startTestServer, type TestServer, TEST_JWT_SECRET } from './support/test-server';
 
@@ -21,7 +21,7 @@ function forgeToken(
   algorithm: jwt.Algorithm = 'HS256',
 ): string {
   const now = Math.floor(Date.now() / 1000);
-  return jwt.sign({ iat: now, exp: now + 3600, ...claims }, secret, { algorithm });
+  return jwt.sign({ iat: now, exp: now + 3600, jti: randomBytes(16).toString('base64url'), ...claims }, secret, { algorithm });
 }
 
 describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
@@ -182,7 +182,7 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
     it('rejects a correctly signed token whose nbf is not a number', async () => {
       const user = await server.createUser('normal_user');
       const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 };
+      const claims = { sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600, jti: randomBytes(16).toString('base64url') };
       // jsonwebtoken will not sign such a claim: signed by hand.
       const signHs256 = (payload: unknown) => {
         const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}`;
@@ -236,6 +236,41 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
   });
 
   describe('revocation', () => {
+    it('rejects a correctly signed token without an id of its own (jti): it could never be signed out', async () => {
+      const user = await server.createUser('normal_user');
+      const now = Math.floor(Date.now() / 1000);
+      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+      const res = await server.get(PROFILE, { token });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(INVALID_TOKEN);
+    });
+
+    it('a signed-out token is refused for reads and writes; another token of the same user goes on; the row goes once the token has expired', async () => {
+      const user = await server.createUser('normal_user');
+      const other = forgeToken({ sub: String(user.id), tv: await tokenVersionOf(user.id) });
+      const out = await server.post('/api/auth/logout', { token: user.token });
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual({ message: 'Logged out successfully' });
+      expect(out.headers.get('cache-control')).toBe('no-store');
+      for (const [method, path, body] of [
+        ['GET', PROFILE, undefined],
+        ['PUT', PROFILE, { name: 'Signed Out User Name', address: 'Nowhere' }],
+        ['POST', '/api/auth/logout', undefined],
+      ] as const) {
+        const res = await server.request(method, path, { token: user.token, body });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(INVALID_TOKEN);
+      }
+      expect((await server.get(PROFILE, { token: other })).status).toBe(200);
+
+      // An expired signed-out token is pruned at the next sign-out.
+      await server.db.updateTable('revoked_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+      expect((await server.post('/api/auth/logout', { token: other })).status).toBe(200);
+      const left = await server.db.selectFrom('revoked_tokens').select('expires_at').where('user_id', '=', user.id).execute();
+      expect(left).toHaveLength(1);
+      expect(left[0].expires_at.getTime()).toBeGreaterThan(Date.now());
+    });
+
     it('rejects the token of a user deleted from the database', async () => {
       const user = await server.createUser('normal_user');
       expect((await server.get(PROFILE, { token: user.token })).status).toBe(200);

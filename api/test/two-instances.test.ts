@@ -5,9 +5,15 @@
  * change, failed sign-ins counted towards one throttle. Needs TEST_DATABASE_URL and TEST_REDIS_URL
  * (CI sets both; `.ci/run`). The embedded database, by contrast, refuses a second process.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
 import { type RunningServer, startServer } from '../scripts/api-process';
 import { createWorld, type World, WORLD_PASSWORD } from '../reliability/world';
+import { openDatabase } from '../src/db/database';
+import { killApi, type RunningApi, startApi } from './support/api-process';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -159,4 +165,107 @@ describe('the embedded database belongs to one instance at a time', () => {
       expect(await next.stop()).toBe(0);
     }
   });
+
+  /** SIGKILL to the server itself under `unshare` (its only child), then waits until both have gone. */
+  const killInside = async (api: RunningApi) => {
+    const [pid] = readFileSync(`/proc/${api.child.pid}/task/${api.child.pid}/children`, 'utf8').trim().split(/\s+/);
+    if (pid) process.kill(Number(pid), 'SIGKILL');
+    await killApi(api);
+  };
+  const canUnshare = process.getuid?.() === 0 && spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true']).status === 0;
+  (canUnshare ? it : it.skip)(
+    'two containers sharing the folder, each server PID 1 with its own /proc: the second is refused while the first lives (its PID 1 is not the same process)',
+    async () => {
+      const asPid1 = { prefix: ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc'] };
+      const env = { ...world.env, SEED_DEMO_DATA: 'false' };
+      const first = await startApi(env, asPid1);
+      try {
+        await expect(startApi(env, asPid1)).rejects.toThrow(/in use by another process \(pid 1 on [^)]+\); PGlite serves one process at a time/);
+        expect((await (await fetch(`${first.baseUrl}/api/health`)).json())).toEqual({ status: 'ok', database: 'ok' });
+      } finally {
+        await killInside(first);
+      }
+      // Killed: the next one (PID 1 again) takes over.
+      const next = await startApi(env, asPid1);
+      try {
+        expect((await (await fetch(`${next.baseUrl}/api/health`)).json())).toEqual({ status: 'ok', database: 'ok' });
+      } finally {
+        await killInside(next);
+      }
+    },
+    120_000,
+  );
 });
+
+describe('the lock of the embedded database, in this process', () => {
+  let base: string;
+  let dataDir: string;
+  let lockFile: string;
+  beforeEach(() => {
+    base = mkdtempSync(path.join(tmpdir(), 'store-ratings-lock-'));
+    dataDir = path.join(base, 'pglite');
+    lockFile = `${dataDir}.lock`;
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  /** A process's PID and start time as /proc shows them (field 22 of /proc/<pid>/stat), and the boot id: what a lock names. */
+  function procIdentity(pid: number | 'self') {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return {
+      bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+      procDev: statSync('/proc').dev,
+      procPid: Number(stat.split(' ', 1)[0]),
+      startTicks: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19],
+    };
+  }
+  const hasProc = existsSync('/proc/self/stat');
+
+  it('a second database on the same folder in the same process is refused; once the first is closed, it opens', async () => {
+    const first = await openDatabase({ pgliteDataDir: dataDir });
+    try {
+      await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(new RegExp(`in use by another process \\(pid ${process.pid} on `));
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockFile)).toBe(false);
+    const again = await openDatabase({ pgliteDataDir: dataDir });
+    await again.close();
+  }, 60_000);
+
+  it("a lock an older version left with this very process's PID is stale (this process did not write it): taken over", async () => {
+    writeFileSync(lockFile, JSON.stringify({ host: hostname(), pid: process.pid }));
+    const database = await openDatabase({ pgliteDataDir: dataDir });
+    try {
+      expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ host: hostname(), pid: process.pid });
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  (hasProc ? it : it.skip)(
+    'without a socket to ask: a live holder (PID and start time match) is refused; its PID reused by another process (start time differs), ours included, is taken over',
+    async () => {
+      const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+      try {
+        const live = { host: hostname(), pid: sleeper.pid!, ...procIdentity(sleeper.pid!) };
+        writeFileSync(lockFile, JSON.stringify(live));
+        await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(new RegExp(`in use by another process \\(pid ${sleeper.pid} on `));
+        // The same PID, started at another time: another process than the one that wrote the lock.
+        for (const reused of [{ ...live, startTicks: '1' }, { host: hostname(), pid: process.pid, ...procIdentity('self'), startTicks: '1' }]) {
+          writeFileSync(lockFile, JSON.stringify(reused));
+          const database = await openDatabase({ pgliteDataDir: dataDir });
+          await database.close();
+        }
+      } finally {
+        sleeper.kill('SIGKILL');
+      }
+    },
+    60_000,
+  );
+
+  it('a lock held on another host is refused (this host cannot tell whether its holder lives)', async () => {
+    writeFileSync(lockFile, JSON.stringify({ host: `not-${hostname()}`, pid: process.pid }));
+    await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(/in use by another process \(pid \d+ on not-/);
+  });
+});
+

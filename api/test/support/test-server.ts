@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createApiClient, type Role } from 'shared-contracts';
+import { createApiClient, emailKey, type Role } from 'shared-contracts';
 import type { ZodApp } from '../../src/app-context';
 import { buildApp } from '../../src/app';
 import { hashPassword } from '../../src/auth/passwords';
@@ -60,6 +60,11 @@ export interface TestServerOptions {
   remotesFile?: string;
   releasesDir?: string;
   benchCeilingRoutes?: boolean;
+  /**
+   * Runs on the freshly opened database before the app starts (and migrates it to the latest): e.g.
+   * to migrate part of the way and insert the rows an older version would have written.
+   */
+  prepareDatabase?: (db: Database['db'], schema: string | undefined) => Promise<void>;
 }
 
 export class TestServer {
@@ -126,7 +131,7 @@ export class TestServer {
     const email = overrides.email ?? `${role}.${n}.${unique}@test.example`;
     const row = await this.db
       .insertInto('users')
-      .values({ name, email, address: overrides.address ?? `${n} Test Street, Test City`, role, password_hash: await cachedHash(password) })
+      .values({ name, email, email_key: emailKey(email), address: overrides.address ?? `${n} Test Street, Test City`, role, password_hash: await cachedHash(password) })
       .returning(['id', 'token_version'])
       .executeTakeFirstOrThrow();
     const token = signToken({ userId: row.id, tokenVersion: row.token_version }, TEST_JWT_SECRET, 3600);
@@ -199,6 +204,7 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
       loginFailuresPerAddress: 100_000,
       registrationsPerAddress: 100_000,
       registrationsPerAccount: 1_000,
+      passwordFailuresPerAccount: 1_000,
       ...options.throttle,
     },
   };
@@ -229,7 +235,10 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   const config = testConfig(dataDir, options);
   // Kysely's migrator lists the tables of every schema; a suite dropping its schema at that moment
   // makes the listing fail ("schema … does not exist"). Migrations hold a shared lock, drops an exclusive one.
-  const app = await withSchemaLock(url, 'shared', () => buildApp({ config, database, schema, logger: false }));
+  const app = await withSchemaLock(url, 'shared', async () => {
+    await options.prepareDatabase?.(database.db, schema);
+    return buildApp({ config, database, schema, logger: false });
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
 
