@@ -6,6 +6,8 @@ import * as scale from './migrations/0003_scale';
 import * as remoteHealth from './migrations/0004_remote_health';
 import * as emailKey from './migrations/0005_email_key';
 import * as tokenRevocation from './migrations/0006_token_revocation';
+import * as databaseFunctions from './migrations/0007_database_functions';
+import { applyDatabaseFunctions } from './functions';
 import type { DB } from './schema';
 
 /**
@@ -22,6 +24,7 @@ const MIGRATIONS: Record<string, Steps> = {
   '0004_remote_health': remoteHealth,
   '0005_email_key': emailKey,
   '0006_token_revocation': tokenRevocation,
+  '0007_database_functions': databaseFunctions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -60,8 +63,13 @@ export async function migrateUpTo(db: Kysely<DB>, name: keyof typeof MIGRATIONS 
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * Applies the migrations not applied yet, then the database functions that changed (db/functions.ts).
+ * Returns the names of the migrations it applied.
+ */
 export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
   const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  await applyDatabaseFunctions(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

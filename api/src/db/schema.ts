@@ -112,7 +112,15 @@ export interface RevokedTokensTable {
   expires_at: Date;
 }
 
+/** Which version (sha256) of each db/functions/*.sql file the database has (migration 0007). */
+export interface DatabaseFunctionsTable {
+  file: string;
+  sha256: string;
+  applied_at: Generated<Date>;
+}
+
 export interface DB {
+  database_functions: DatabaseFunctionsTable;
   remote_health: RemoteHealthTable;
   revoked_tokens: RevokedTokensTable;
   row_counts: RowCountsTable;

@@ -1,5 +1,6 @@
 /**
- * What a hundred thousand stores and a million ratings need (issue "Performance at scale"):
+ * What a hundred thousand stores and a million ratings need (issue "Performance at scale"). The
+ * functions and triggers below are this migration's versions; their current definitions are in db/functions/.
  *
  * - row_counts and row_totals: how many users, stores and ratings (per star) were created on each UTC day, kept by
  *   statement-level triggers in the same transaction as every insert, delete and created_at or star
