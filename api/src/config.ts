@@ -154,6 +154,7 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: strin
   if (value === '' || ['false', 'no', 'off', '0'].includes(value.toLowerCase())) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
+    if (hops === 0) return false;
     if (hops <= MAX_PROXY_HOPS) return hops;
     return { problem: `TRUST_PROXY as a hop count must be from 1 to ${MAX_PROXY_HOPS} (got "${raw}")` };
   }
@@ -168,7 +169,7 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: strin
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) {
     return {
-      problem: `TRUST_PROXY must be false, a hop count, or comma-separated addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')} (not ${bad.map((b) => `"${b}"`).join(', ')})`,
+      problem: `TRUST_PROXY must be false, a hop count, or comma-separated addresses, CIDR ranges (not /0; IPv4 ones as IPv4) or ${PROXY_RANGE_NAMES.join('/')} (not ${bad.map((b) => `"${b}"`).join(', ')})`,
     };
   }
   return entries;
@@ -180,7 +181,12 @@ function isProxyAddress(entry: string): boolean {
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  // A /0 trusts every address (as `true` would). An IPv4-mapped range (::ffff:a.b.c.d) matches only
+  // from /96 on (proxy-addr), so a shorter one would silently trust nothing: write it as IPv4 instead.
+  const minBits = family === 6 && /^::ffff:/i.test(address) ? 96 + 1 : 1;
+  return bits >= minBits && bits <= (family === 4 ? 32 : 128);
 }
 
 export class ConfigError extends Error {

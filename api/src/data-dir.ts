@@ -7,27 +7,42 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** What `makeDataDirPrivate` did: entries made private, and entries it left as they are (with why). */
+export interface PrivacyFixUp {
+  changed: number;
+  /** Not this user's (a volume's root owned by root, a file another user left), or not readable or gone meanwhile. */
+  skipped: string[];
+}
+
+const SKIPPABLE = new Set(['EPERM', 'EACCES', 'ENOENT']);
+
 /**
- * Takes every right of group and others off `dir` and everything under it (symbolic links are left
- * alone, and not followed). Returns how many entries it changed; nothing when `dir` does not exist.
+ * Takes every right of group and others off `dir` and everything under it that this user owns
+ * (symbolic links are left alone, and not followed). Never throws for one entry: what it may not
+ * change (another user's, unreadable, removed meanwhile by a running server) is listed in `skipped`.
  */
-export function makeDataDirPrivate(dir: string): number {
-  let changed = 0;
+export function makeDataDirPrivate(dir: string): PrivacyFixUp {
+  const result: PrivacyFixUp = { changed: 0, skipped: [] };
+  const uid = process.getuid?.();
   const walk = (entry: string) => {
-    let stat;
     try {
-      stat = lstatSync(entry);
+      const stat = lstatSync(entry);
+      if (stat.isSymbolicLink()) return;
+      if (uid !== undefined && stat.uid !== uid) {
+        result.skipped.push(`${entry} (owned by uid ${stat.uid})`);
+        return;
+      }
+      if ((stat.mode & 0o077) !== 0) {
+        chmodSync(entry, stat.mode & 0o7700);
+        result.changed++;
+      }
+      if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (!SKIPPABLE.has(code)) throw error;
+      if (code !== 'ENOENT') result.skipped.push(`${entry} (${code})`);
     }
-    if (stat.isSymbolicLink()) return;
-    if ((stat.mode & 0o077) !== 0) {
-      chmodSync(entry, stat.mode & 0o7700);
-      changed++;
-    }
-    if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
   };
   walk(dir);
-  return changed;
+  return result;
 }

@@ -100,6 +100,9 @@ describe('TRUST_PROXY', () => {
     [undefined, false],
     ['false', false],
     ['0', false],
+    ['00', false],
+    ['::ffff:10.0.0.1', ['::ffff:10.0.0.1']],
+    ['::ffff:10.0.0.0/104', ['::ffff:10.0.0.0/104']],
     ['1', 1],
     [' 2 ', 2],
     ['10.0.0.1', ['10.0.0.1']],
@@ -108,7 +111,7 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['true', 'TRUE', 'yes', '11', '10.0.0.0/33', '10.0.0', 'balancer.internal', '10.0.0.1,', 'fd00::/129'])('%j is refused', (value) => {
+  it.each(['true', 'TRUE', 'yes', '11', '10.0.0.0/33', '10.0.0', 'balancer.internal', '10.0.0.1,', 'fd00::/129', '0.0.0.0/0', '::/0', '::ffff:10.0.0.0/8', '::ffff:0.0.0.0/96'])('%j is refused', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });

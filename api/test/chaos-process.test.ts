@@ -13,7 +13,7 @@
  * CHAOS_ROUNDS (default 2).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { killApi, type RunningApi, startApi, stopApi } from './support/api-process';
@@ -154,5 +154,22 @@ describe("the data folder is its owner's only", () => {
       expect(await stopApi(api)).toBe(0);
     }
     expect(openToOthers(dataDir)).toEqual([]);
+  }, 120_000);
+
+  (isRoot ? it : it.skip)("what is not this user's (a volume's root-owned entries, another user's file) is left as it is, and the server starts", async () => {
+    const foreign = path.join(dataDir, 'left-by-another-user.txt');
+    writeFileSync(foreign, 'not ours');
+    chmodSync(foreign, 0o644);
+    chownSync(foreign, 65534, 65534);
+    const api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' });
+    try {
+      expect((await login(api.baseUrl, email)).status).toBe(200);
+      expect(api.output()).toMatch(/left as they are/);
+    } finally {
+      expect(await stopApi(api)).toBe(0);
+    }
+    expect(lstatSync(foreign).mode & 0o777).toBe(0o644);
+    expect(openToOthers(dataDir)).toEqual(['644 left-by-another-user.txt']);
+    rmSync(foreign);
   }, 120_000);
 });

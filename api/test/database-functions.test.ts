@@ -142,6 +142,19 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
     expect(await applyDatabaseFunctions(server.db)).toEqual(['store_aggregates.sql']);
   });
 
+  it('after a migration every file is applied again, changed or not: a trigger a migration dropped is back', async () => {
+    await sql`drop trigger ratings_store_aggregates on ratings`.execute(server.db);
+    const exists = async () =>
+      (
+        await sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid
+                  where t.tgname = 'ratings_store_aggregates' and c.relnamespace = current_schema()::regnamespace`.execute(server.db)
+      ).rows.length;
+    expect(await applyDatabaseFunctions(server.db)).toEqual([]);
+    expect(await exists()).toBe(0);
+    expect(await applyDatabaseFunctions(server.db, FUNCTIONS_DIR, { everyFile: true })).toEqual(readFunctionsFiles().map((f) => f.file));
+    expect(await exists()).toBe(1);
+  });
+
   it('a file that fails changes nothing: its earlier statements are undone, its version is not recorded, the error names it', async () => {
     const name = `half_${engine}`;
     write('zz_broken.sql', `create or replace function ${name}() returns int language sql as $$ select 1 $$;\n\ncreate or replace function broken( returns;\n`);

@@ -175,6 +175,8 @@ async function listenBeside(socketPath: string): Promise<{ socketPath: string; c
     return null;
   }
   server.unref();
+  // An accept that fails later (EMFILE) must not crash the process: the socket only needs to exist.
+  server.on('error', () => undefined);
   return {
     socketPath,
     close: () => {

@@ -59,14 +59,17 @@ export function splitStatements(text: string): string[] {
   return statements;
 }
 
-/** Applies the files that changed since they were last applied; returns their names. */
-export async function applyDatabaseFunctions(db: Kysely<DB>, dir: string = FUNCTIONS_DIR): Promise<string[]> {
+/**
+ * Applies the files that changed since they were last applied (every file with `everyFile`: after a
+ * migration, which may have dropped a table and its triggers); returns their names.
+ */
+export async function applyDatabaseFunctions(db: Kysely<DB>, dir: string = FUNCTIONS_DIR, { everyFile = false } = {}): Promise<string[]> {
   const files = readFunctionsFiles(dir);
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${APPLY_LOCK})`.execute(trx);
     const rows = await trx.selectFrom('database_functions').select(['file', 'sha256']).execute();
     const applied = new Map(rows.map((row) => [row.file, row.sha256]));
-    const changed = files.filter(({ file, sha256 }) => applied.get(file) !== sha256);
+    const changed = files.filter(({ file, sha256 }) => everyFile || applied.get(file) !== sha256);
     for (const { file, sha256, statements } of changed) {
       for (const statement of statements) {
         try {

@@ -7,7 +7,7 @@ import * as remoteHealth from './migrations/0004_remote_health';
 import * as emailKey from './migrations/0005_email_key';
 import * as tokenRevocation from './migrations/0006_token_revocation';
 import * as databaseFunctions from './migrations/0007_database_functions';
-import { applyDatabaseFunctions } from './functions';
+import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
 /**
@@ -64,12 +64,14 @@ export async function migrateUpTo(db: Kysely<DB>, name: keyof typeof MIGRATIONS 
 }
 
 /**
- * Applies the migrations not applied yet, then the database functions that changed (db/functions.ts).
+ * Applies the migrations not applied yet, then the database functions that changed (db/functions.ts),
+ * or all of them when a migration was applied (it may have dropped what they define).
  * Returns the names of the migrations it applied.
  */
 export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<string[]> {
   const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  await applyDatabaseFunctions(db);
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  await applyDatabaseFunctions(db, FUNCTIONS_DIR, { everyFile: applied.length > 0 });
+  return applied;
 }
