@@ -148,29 +148,32 @@ export type TrustProxy = false | number | string[];
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const MAX_PROXY_HOPS = 10;
 
-/** TRUST_PROXY read, or a problem saying what it takes. */
-function parseTrustProxy(raw: string | undefined): TrustProxy | { problem: string } {
+/** TRUST_PROXY read; a bad value is added to `problems` (and read as false). */
+function trustProxyFrom(raw: string | undefined, problems: string[]): TrustProxy {
+  const refuse = (problem: string): false => {
+    problems.push(problem);
+    return false;
+  };
   const value = raw?.trim() ?? '';
   if (value === '' || ['false', 'no', 'off', '0'].includes(value.toLowerCase())) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     if (hops === 0) return false;
     if (hops <= MAX_PROXY_HOPS) return hops;
-    return { problem: `TRUST_PROXY as a hop count must be from 1 to ${MAX_PROXY_HOPS} (got "${raw}")` };
+    return refuse(`TRUST_PROXY as a hop count must be from 1 to ${MAX_PROXY_HOPS} (got "${raw}")`);
   }
   if (['true', 'yes', 'on'].includes(value.toLowerCase())) {
-    return {
-      problem:
-        'TRUST_PROXY=true would believe any X-Forwarded-For, so a client could choose its own address and dodge the sign-in throttle: ' +
+    return refuse(
+      'TRUST_PROXY=true would believe any X-Forwarded-For, so a client could choose its own address and dodge the sign-in throttle: ' +
         'give the number of proxies in front of the API (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)',
-    };
+    );
   }
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) {
-    return {
-      problem: `TRUST_PROXY must be false, a hop count, or comma-separated addresses, CIDR ranges (not /0; IPv4 ones as IPv4) or ${PROXY_RANGE_NAMES.join('/')} (not ${bad.map((b) => `"${b}"`).join(', ')})`,
-    };
+    return refuse(
+      `TRUST_PROXY must be false, a hop count, or comma-separated addresses, CIDR ranges (not /0; IPv4 ones as IPv4) or ${PROXY_RANGE_NAMES.join('/')} (not ${bad.map((b) => `"${b}"`).join(', ')})`,
+    );
   }
   return entries;
 }
@@ -287,15 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
-}
-
-function trustProxyFrom(raw: string | undefined, problems: string[]): TrustProxy {
-  const parsed = parseTrustProxy(raw);
-  if (typeof parsed === 'object' && !Array.isArray(parsed)) {
-    problems.push(parsed.problem);
-    return false;
-  }
-  return parsed;
 }
 
 /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SOCKET_TIMEOUT_MS, MAX_CONNECTIONS. */

@@ -27,6 +27,21 @@ function guess(api: RunningApi, i: number, { from = '127.0.0.1', forwardedFor }:
 /** The header as a balancer passes it on: what the client sent, then the address the balancer saw. */
 const throughBalancer = (clientSent: string | undefined, clientAddress: string) => (clientSent ? `${clientSent}, ${clientAddress}` : clientAddress);
 
+/** The built API with TRUST_PROXY=`trustProxy`, started before the suite's tests and stopped after them. */
+function apiBehind(trustProxy: string, started: (api: RunningApi) => void): void {
+  let api: RunningApi | undefined;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'chaos-forwarded-'));
+    api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', TRUST_PROXY: trustProxy, LOGIN_MAX_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS) });
+    started(api);
+  }, 120_000);
+  afterAll(async () => {
+    if (api) await stopApi(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
 const attacker = '198.51.100.7';
 const realUser = '198.51.100.8';
 /** A made-up address the attacker puts first in X-Forwarded-For, new for every guess. */
@@ -38,16 +53,7 @@ describe.each([
   ['behind a private range (TRUST_PROXY=127.0.0.0/8)', '127.0.0.0/8'],
 ])('%s', (_label, trustProxy) => {
   let api: RunningApi;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'chaos-forwarded-'));
-    api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', TRUST_PROXY: trustProxy, LOGIN_MAX_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS) });
-  }, 120_000);
-  afterAll(async () => {
-    if (api) await stopApi(api);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  apiBehind(trustProxy, (started) => (api = started));
 
   it(`a client that forges a new X-Forwarded-For for each of ${GUESSES} failed sign-ins is throttled after ${FAILURES_PER_ADDRESS}, by the address the balancer saw`, async () => {
     const answers: Timed[] = [];
@@ -64,16 +70,7 @@ describe.each([
 
 describe('a client that reaches the API without the balancer (TRUST_PROXY=127.0.0.1, the client 127.0.0.5)', () => {
   let api: RunningApi;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'chaos-forwarded-'));
-    api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', TRUST_PROXY: '127.0.0.1', LOGIN_MAX_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS) });
-  }, 120_000);
-  afterAll(async () => {
-    if (api) await stopApi(api);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  apiBehind('127.0.0.1', (started) => (api = started));
 
   it('is counted by its own address, whatever X-Forwarded-For it sends', async () => {
     const answers: Timed[] = [];
