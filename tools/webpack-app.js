@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedLibraries, ROUTER_PACKAGES } = require('./mf-shared');
+const { PrecompressPlugin } = require('./precompress');
 
 const API_DEV_TARGET = process.env.API_DEV_URL || 'http://localhost:3000';
 // The runtime plugin `experiments.provideExternalRuntime` adds, but its ES-module build: the CommonJS
@@ -211,6 +212,8 @@ function createAppConfig(app) {
         new RouterThroughSharedContractsPlugin(),
         new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
         ...(standalonePage ? [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', hash: production })] : []),
+        // Every text file's .br and .gz beside it, made once here; the API sends them (tools/precompress.js).
+        ...(production ? [new PrecompressPlugin()] : []),
         ...(isHost
           ? [
               new CopyPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] }),

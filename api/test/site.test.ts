@@ -3,7 +3,7 @@
  * versions at /releases/<folder>/<version>/, /remotes.json chosen per browser (the sr_rollout cookie,
  * canaries, `$versions`), the live shell served from its release and switched without a restart,
  * cache headers, the page fallback, 404s for unknown remote files and API routes, and the
- * compression of the site's text files (never of the API's answers).
+ * compressed copies of the site's text files that the build writes (never of the API's answers).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { BUILT_IN_VERSION, REMOTE_APPS, REMOTES_VERSIONS_KEY } from 'shared-contracts';
-import { Releases } from '../src/deployments/releases';
-import { CompressedFiles, negotiateEncoding } from '../src/http/site';
+import { type Releases } from '../src/deployments/releases';
+import { precompressDir, precompressFile } from '../../tools/precompress';
 import { createFakeReleases, defaultRemotesJson, type FakeReleases, type FakeSite, writeShellBuild } from './support/fake-builds';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -430,7 +430,8 @@ describe('the live shell from its release', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Compression of the site's text files (brotli or gzip by Accept-Encoding, identity otherwise).
+// Compression of the site's text files (brotli or gzip by Accept-Encoding, identity otherwise), sent
+// from the .br and .gz files the build writes beside them (tools/precompress.js, which these use too).
 // These talk raw HTTP (node:http), because fetch would ask for and undo the compression itself.
 // ---------------------------------------------------------------------------------------------
 
@@ -468,6 +469,15 @@ function sourceText(seed: string, lines = 600): string {
 
 const IMMUTABLE_CC = 'public, max-age=31536000, immutable';
 
+/** The compressed file beside a file, per Content-Encoding. */
+const SIBLING = { br: '.br', gzip: '.gz' } as const;
+
+/** The ETag @fastify/send gives the file it sends (size and mtime): a compressed file has its own. */
+function etagOf(file: string): string {
+  const stat = statSync(file);
+  return `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+}
+
 describe('compression of the site’s text files', () => {
   const siteDir = makeSite();
   const releasesDir = path.join(siteDir, 'releases');
@@ -492,6 +502,9 @@ describe('compression of the site’s text files', () => {
     write('mf-auth/dist/remoteEntry.js', sourceText('remoteEntryV1'));
     write('mf-auth/dist/mf-manifest.json', JSON.stringify({ name: 'mf_auth', exposes: Array.from({ length: 40 }, (_, i) => ({ id: `mf_auth:Page${i}`, path: `./Page${i}` })) }));
     write('releases/mf-auth/2.0.0-abc/remoteEntry.js', sourceText('published'));
+    // Compressed as every build does; then a file of a build made before that (nothing beside it).
+    await precompressDir(siteDir);
+    write('shell/dist/older-build.js', sourceText('older'));
     server = await startTestServer('pglite', { siteDir, releasesDir });
   });
   afterAll(async () => {
@@ -501,12 +514,12 @@ describe('compression of the site’s text files', () => {
 
   const get = (urlPath: string, headers: Record<string, string> = {}) => rawRequest(server.baseUrl, urlPath, { headers });
 
-  describe.each([
+  describe.each<[string, keyof typeof SIBLING]>([
     ['br', 'br'],
     ['gzip', 'gzip'],
     ['gzip, deflate, br', 'br'],
     ['br;q=0, gzip', 'gzip'],
-    ['*', 'br'],
+    ['*', 'gzip'],
   ])('Accept-Encoding: %s', (acceptEncoding, expected) => {
     it.each([
       ['/main.js', 'shell/dist/main.js', 'application/javascript; charset=utf-8', 'no-cache'],
@@ -526,9 +539,10 @@ describe('compression of the site’s text files', () => {
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(res.headers['content-type']).toBe(contentType);
       expect(res.headers['cache-control']).toBe(cacheControl);
-      expect(res.headers.etag).toMatch(new RegExp(`-${expected}"$`));
+      expect(res.headers.etag).toBe(etagOf(file(onDisk) + SIBLING[expected]));
+      expect(res.headers.etag).not.toBe(etagOf(file(onDisk)));
       expect(res.headers['last-modified']).toBe(statSync(file(onDisk)).mtime.toUTCString());
-      expect(res.headers['accept-ranges']).toBeUndefined();
+      expect(res.headers['accept-ranges']).toBe('bytes');
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
       expect(res.body.length).toBeLessThan(original.length);
       expect(decode(res).equals(original)).toBe(true);
@@ -562,7 +576,8 @@ describe('compression of the site’s text files', () => {
       expect(notModified.headers.etag).toBe(etags[encoding]);
       expect(notModified.headers.vary).toBe('Accept-Encoding');
       expect(notModified.headers['cache-control']).toBe('no-cache');
-      expect(notModified.headers['content-encoding']).toBeUndefined();
+      // @fastify/static names the encoding of the representation that is still fresh.
+      expect(notModified.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
 
       // Another representation's ETag does not match: the full answer in this encoding.
       const other = encoding === 'br' ? 'gzip' : 'br';
@@ -580,11 +595,11 @@ describe('compression of the site’s text files', () => {
 
   it('answers If-Modified-Since with 304 in every encoding, and a reload (Cache-Control: no-cache) in full', async () => {
     const lastModified = statSync(file('shell/dist/main.js')).mtime.toUTCString();
-    for (const encoding of ['br', 'gzip', 'identity']) {
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
       const res = await get('/main.js', { 'accept-encoding': encoding, 'if-modified-since': lastModified });
       expect(res.status).toBe(304);
       expect(res.headers.vary).toBe('Accept-Encoding');
-      expect(res.headers.etag).toMatch(encoding === 'identity' ? /^W\/"[0-9a-f]+-[0-9a-f]+"$/ : new RegExp(`-${encoding}"$`));
+      expect(res.headers.etag).toBe(etagOf(file('shell/dist/main.js') + (encoding === 'identity' ? '' : SIBLING[encoding])));
     }
     const reload = await get('/main.js', { 'accept-encoding': 'br', 'if-modified-since': lastModified, 'cache-control': 'no-cache' });
     expect(reload.status).toBe(200);
@@ -609,27 +624,29 @@ describe('compression of the site’s text files', () => {
     expect(Number(head.headers['content-length'])).toBe(getRes.body.length);
   });
 
-  it('answers a Range request with the range of the file’s own bytes, whatever the Accept-Encoding', async () => {
-    const original = readFileSync(file('shell/dist/478.0a1b2c3d.js'));
-    for (const encoding of ['br', 'gzip', 'identity']) {
+  it('answers a Range request with a range of the representation it sends: the compressed file’s bytes, or the file’s own', async () => {
+    const onDisk = file('shell/dist/478.0a1b2c3d.js');
+    const original = readFileSync(onDisk);
+    for (const encoding of ['br', 'gzip', 'identity'] as const) {
+      const representation = readFileSync(onDisk + (encoding === 'identity' ? '' : SIBLING[encoding]));
       const res = await get('/478.0a1b2c3d.js', { 'accept-encoding': encoding, range: 'bytes=100-299' });
       expect(res.status).toBe(206);
-      expect(res.headers['content-encoding']).toBeUndefined();
-      expect(res.headers['content-range']).toBe(`bytes 100-299/${original.length}`);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers['content-range']).toBe(`bytes 100-299/${representation.length}`);
       expect(res.headers.vary).toBe('Accept-Encoding');
-      expect(res.body.equals(original.subarray(100, 300))).toBe(true);
+      expect(res.body.equals(representation.subarray(100, 300))).toBe(true);
     }
     const unsatisfiable = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br', range: `bytes=${original.length + 10}-` });
     expect(unsatisfiable.status).toBe(416);
     // If-Range with a compressed ETag is not the identity representation: the whole file, as is.
     const compressed = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br' });
-    const stale = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br', range: 'bytes=0-9', 'if-range': String(compressed.headers.etag) });
+    const stale = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'identity', range: 'bytes=0-9', 'if-range': String(compressed.headers.etag) });
     expect(stale.status).toBe(200);
     expect(stale.headers['content-encoding']).toBeUndefined();
     expect(stale.body.equals(original)).toBe(true);
   });
 
-  it('compresses a file again when it changes on disk (a remote published in place), not before', async () => {
+  it('sends a file’s new compressed bytes once it is compressed again (a remote rebuilt in place), the same ones until then', async () => {
     const entry = file('mf-auth/dist/remoteEntry.js');
     const before = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
     const again = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
@@ -638,6 +655,7 @@ describe('compression of the site’s text files', () => {
     // New content of another size.
     writeFileSync(entry, sourceText('remoteEntryV2', 700));
     utimesSync(entry, new Date(), new Date(Date.now() + 10_000));
+    await precompressFile(entry);
     for (const encoding of ['br', 'gzip']) {
       const after = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': encoding });
       expect(after.status).toBe(200);
@@ -652,6 +670,7 @@ describe('compression of the site’s text files', () => {
     expect(sameSize.length).toBe(sourceText('remoteEntryV2', 700).length);
     writeFileSync(entry, sameSize);
     utimesSync(entry, new Date(), new Date(Date.now() + 20_000));
+    await precompressFile(entry);
     const latest = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br' });
     expect(decode(latest).toString()).toBe(sameSize);
 
@@ -659,6 +678,7 @@ describe('compression of the site’s text files', () => {
     const html = BIG_INDEX_HTML.replace('Store Ratings', 'Store Ratings v2');
     writeFileSync(file('shell/dist/index.html'), html);
     utimesSync(file('shell/dist/index.html'), new Date(), new Date(Date.now() + 10_000));
+    await precompressFile(file('shell/dist/index.html'));
     expect(decode(await get('/stores', { 'accept-encoding': 'gzip' })).toString()).toBe(html);
   });
 
@@ -667,12 +687,53 @@ describe('compression of the site’s text files', () => {
     ['/photo.png', 'an image'],
     ['/font.0f1e2d3c.woff2', 'a font'],
     ['/data.json.gz', 'an already compressed file'],
-  ])('sends %s (%s) as it is, without Vary', async (urlPath) => {
+    ['/older-build.js', 'a text file of a build made before the build compressed them'],
+  ])('sends %s (%s) as it is: nothing compressed lies beside it', async (urlPath) => {
+    const beside = readdirSync(file('shell/dist')).filter((name) => name.startsWith(`${urlPath.slice(1)}.`));
+    expect(beside).toEqual([]);
     const res = await get(urlPath, { 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toBeUndefined();
+    expect(res.headers.vary).toBe('Accept-Encoding');
     expect(res.body.equals(readFileSync(file(`shell/dist${urlPath}`)))).toBe(true);
+  });
+
+  // @fastify/static's choice: the acceptable one of br and gzip with the higher q (brotli on a tie), `*` as gzip.
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1.0, br;q=0.1', 'gzip'],
+    ['br;q=0', 'identity'],
+    ['br;q=0, *', 'gzip'],
+    ['*;q=0', 'identity'],
+    ['x-gzip', 'identity'],
+    ['GZIP', 'gzip'],
+    ['deflate, identity', 'identity'],
+    ['br ; q=0.5', 'br'],
+    ['br;q=abc', 'identity'],
+  ])('answers Accept-Encoding %p with %s', async (acceptEncoding, expected) => {
+    const res = await get('/478.0a1b2c3d.js', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding'] ?? 'identity').toBe(expected);
+    expect(decode(res).equals(readFileSync(file('shell/dist/478.0a1b2c3d.js')))).toBe(true);
+  });
+
+  it('answers a request for a compressed file itself with its bytes as they are, under its file’s cache rule', async () => {
+    for (const [urlPath, cacheControl] of [
+      ['/478.0a1b2c3d.js.br', IMMUTABLE_CC],
+      ['/main.js.gz', 'no-cache'],
+      ['/mf/auth/remoteEntry.js.br', 'no-cache'],
+    ]) {
+      const res = await get(urlPath, { 'accept-encoding': 'br, gzip' });
+      expect([urlPath, res.status, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([urlPath, 200, undefined, cacheControl]);
+      const onDisk = urlPath.startsWith('/mf/auth/') ? `mf-auth/dist/${urlPath.slice('/mf/auth/'.length)}` : `shell/dist${urlPath}`;
+      expect(res.body.equals(readFileSync(file(onDisk)))).toBe(true);
+    }
+    // One of a hashed chunk no shell version has is a 404, like the chunk.
+    expect((await get('/176.deadbeef.js.br', { 'accept-encoding': 'br' })).status).toBe(404);
   });
 
   it.each(['/api/health', '/api/docs/json', '/api/nope'])('leaves the API answer %s uncompressed', async (urlPath) => {
@@ -688,66 +749,81 @@ describe('compression of the site’s text files', () => {
   });
 });
 
-describe('negotiateEncoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['', 'identity'],
-    ['gzip', 'gzip'],
-    ['br', 'br'],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip;q=1.0, br;q=0.1', 'br'],
-    ['br;q=0', 'identity'],
-    ['br;q=0, *', 'gzip'],
-    ['*;q=0', 'identity'],
-    ['x-gzip', 'gzip'],
-    ['GZIP', 'gzip'],
-    ['deflate, identity', 'identity'],
-    ['br ; q=0.5', 'br'],
-    ['br;q=abc', 'identity'],
-  ])('%s → %s', (header, expected) => {
-    expect(negotiateEncoding(header)).toBe(expected);
+describe('a published version', () => {
+  let fake: FakeReleases;
+  let server: TestServer;
+  const VERSION = '3.0.0-compressed';
+
+  beforeAll(async () => {
+    fake = createFakeReleases({ name: 'site-published-compressed' });
+    const build = fake.remoteBuild('auth-compressed', { app: 'mf_auth', marker: 'compressed' });
+    await precompressDir(build);
+    fake.releases.publish('mf_auth', { from: build, version: VERSION, by: 'test' });
+    server = await startTestServer('pglite', { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fake.remove();
+  });
+
+  it('keeps the compressed files of its build, and the site sends them', async () => {
+    const onDisk = path.join(fake.releasesDir, 'mf-auth', VERSION, 'mf-manifest.json');
+    for (const encoding of ['br', 'gzip'] as const) {
+      expect(statSync(onDisk + SIBLING[encoding]).isFile()).toBe(true);
+      const res = await rawRequest(server.baseUrl, `/releases/mf-auth/${VERSION}/mf-manifest.json`, { headers: { 'accept-encoding': encoding } });
+      expect([res.status, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([200, encoding, IMMUTABLE_CC]);
+      expect(decode(res).equals(readFileSync(onDisk))).toBe(true);
+    }
   });
 });
 
-describe('CompressedFiles', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-ratings-compress-'));
+describe('the build’s compression (tools/precompress.js)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-ratings-precompress-'));
+  const at = (name: string) => path.join(dir, name);
+  const write = (name: string, content: string | Buffer) => {
+    mkdirSync(path.dirname(at(name)), { recursive: true });
+    writeFileSync(at(name), content);
+  };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('compresses a file version once, concurrent callers included', async () => {
-    const target = path.join(dir, 'a.js');
-    writeFileSync(target, sourceText('a'));
-    const cache = new CompressedFiles(1 << 20);
-    const stat = statSync(target);
-    const [first, second] = await Promise.all([cache.get(target, stat, 'br'), cache.get(target, stat, 'br')]);
-    expect(first).not.toBeNull();
-    expect(second).toBe(first);
-    expect(await cache.get(target, stat, 'br')).toBe(first);
-    expect(brotliDecompressSync(first!).toString()).toBe(sourceText('a'));
-    expect(cache.heldBytes).toBe(first!.length);
+  it('writes a .br and a .gz beside each text file of 1 KiB or more, when smaller, with the file’s mtime', async () => {
+    const text = ['a.js', 'page.html', 'styles.css', 'data.json', 'logo.svg', 'nested/deeper/b.mjs', 'LICENSE.txt'];
+    for (const name of text) write(name, sourceText(name.replace(/\W/g, '')));
+    write('small.js', 'console.log("small")');
+    write('noise.js', randomBytes(4096));
+    write('photo.png', randomBytes(4096));
+    write('a.js.map', sourceText('map'));
+
+    const written = await precompressDir(dir);
+    expect(written.map((name) => path.relative(dir, name)).sort()).toEqual(text.flatMap((name) => [`${name}.br`, `${name}.gz`]).sort());
+    for (const name of text) {
+      expect(brotliDecompressSync(readFileSync(at(`${name}.br`))).equals(readFileSync(at(name)))).toBe(true);
+      expect(gunzipSync(readFileSync(at(`${name}.gz`))).equals(readFileSync(at(name)))).toBe(true);
+      for (const sibling of [`${name}.br`, `${name}.gz`]) {
+        expect([sibling, statSync(at(sibling)).mtime.toUTCString()]).toEqual([sibling, statSync(at(name)).mtime.toUTCString()]);
+      }
+    }
+    expect(readdirSync(dir).filter((name) => name.endsWith('.br') || name.endsWith('.gz')).length).toBe(12);
   });
 
-  it('answers null for a file that is not the version asked for, or that compression would not shrink', async () => {
-    const target = path.join(dir, 'b.js');
-    writeFileSync(target, sourceText('b'));
-    const stale = statSync(target);
-    writeFileSync(target, sourceText('b', 601));
-    const cache = new CompressedFiles(1 << 20);
-    expect(await cache.get(target, stale, 'gzip')).toBeNull();
-    const noise = path.join(dir, 'noise.js');
-    writeFileSync(noise, randomBytes(4096));
-    expect(await cache.get(noise, statSync(noise), 'br')).toBeNull();
-  });
+  it('replaces them when the file changes, and removes them once the file is too small or gone', async () => {
+    const target = at('c.js');
+    write('c.js', sourceText('c1'));
+    await precompressFile(target);
+    write('c.js', sourceText('c2'));
+    await precompressFile(target);
+    expect(brotliDecompressSync(readFileSync(`${target}.br`)).toString()).toBe(sourceText('c2'));
+    expect(gunzipSync(readFileSync(`${target}.gz`)).toString()).toBe(sourceText('c2'));
 
-  it('keeps at most its byte limit, dropping the least recently used first', async () => {
-    const cache = new CompressedFiles(1500);
-    const files = ['c', 'd', 'e', 'f'].map((name) => {
-      const target = path.join(dir, `${name}.js`);
-      writeFileSync(target, sourceText(name, 200));
-      return target;
-    });
-    for (const target of files) await cache.get(target, statSync(target), 'gzip');
-    expect(cache.heldBytes).toBeLessThanOrEqual(1500);
-    expect(cache.heldBytes).toBeGreaterThan(0);
+    write('c.js', 'small now');
+    expect(await precompressFile(target)).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.startsWith('c.js.'))).toEqual([]);
+
+    write('d.js', sourceText('d'));
+    await precompressFile(at('d.js'));
+    rmSync(at('d.js'));
+    await precompressFile(at('d.js'));
+    expect(readdirSync(dir).filter((name) => name.startsWith('d.js'))).toEqual([]);
   });
 });
 

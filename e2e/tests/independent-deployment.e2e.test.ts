@@ -37,6 +37,7 @@ function filesOf(dir: string, prefix = ''): string[] {
 }
 
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /** Every file of the shell and the other remotes, as the site serves it (url -> sha256), and as it lies on disk. */
 async function otherAppsFingerprint(): Promise<{ served: Record<string, string>; onDisk: Record<string, string> }> {
@@ -49,6 +50,7 @@ async function otherAppsFingerprint(): Promise<{ served: Record<string, string>;
       onDisk[`${app}/${file}`] = sha256(readFileSync(path.join(dist, file)));
       const url = `${mount}${file}`;
       if (url === '/remotes.json') continue; // the deployment pointer itself: served from the releases
+      if (COMPRESSED_COPY.test(file)) continue; // a file's .br or .gz (tools/precompress.js): sent for it, never asked for
       const response = await fetch(`${site.url}${url}`);
       // Source maps stay on disk and are never served (api/src/http/site.ts).
       const expected = url.endsWith('.map') ? 404 : 200;
