@@ -17,6 +17,7 @@ module.exports = {
     '^shared-contracts/schemas$': path.join(__dirname, 'shared-contracts/src/schemas/index.ts'),
     '^shared-contracts/react$': path.join(__dirname, 'shared-contracts/src/react/index.ts'),
     '^shared-contracts/ui$': path.join(__dirname, 'shared-contracts/src/ui/index.ts'),
+    '^shared-contracts/testing$': path.join(__dirname, 'shared-contracts/src/testing/index.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
   testTimeout: 30_000,

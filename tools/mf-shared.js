@@ -17,7 +17,7 @@
 // changes the surface, a minor one adds to it, a major one removes or changes something), so a remote
 // built at 1.1.3 uses nothing that 1.1.0 lacks and runs with any 1.x shell from 1.1.0 on.
 const rootPackage = require('../package.json');
-const sharedContractsPackage = require('../shared-contracts/package.json');
+const sharedContractsPackage = require('shared-contracts/package.json');
 
 function versionOf(name) {
   const version = { ...rootPackage.dependencies, ...rootPackage.devDependencies }[name];
@@ -51,6 +51,7 @@ function sharedLibraries() {
     'react-dom/': singleton(reactDom),
     'react-hot-toast': singleton(versionOf('react-hot-toast')),
     axios: singleton(versionOf('axios')),
+    '@tanstack/react-query': singleton(versionOf('@tanstack/react-query')),
     'shared-contracts': contractsSingleton(contracts),
     'shared-contracts/': contractsSingleton(contracts),
   };

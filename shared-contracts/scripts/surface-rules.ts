@@ -141,8 +141,7 @@ export function diffSurfaces(before: SurfaceReport['entryPoints'], after: Surfac
     const was = old.get(path);
     if (!was) {
       if (fact.parent === undefined || old.has(fact.parent)) added.push({ path, rank: fact.rank });
-    }
-    else if (was.text !== fact.text) changed.push({ path, rank: fact.rank });
+    } else if (was.text !== fact.text) changed.push({ path, rank: fact.rank });
     else if (was.typeOnly && !fact.typeOnly) added.push({ path: `${path} (as a run-time value)`, rank: fact.rank });
     else if (!was.typeOnly && fact.typeOnly) removed.push({ path: `${path} (as a run-time value)`, rank: fact.rank });
   }
@@ -304,8 +303,7 @@ export function planWrite({ committed, current, version }: CheckInput): WritePla
     write: true,
     report,
     message:
-      `${REPORT_FILE} written for version ${version} ` +
-      `(a ${bump.toUpperCase()} bump over ${committed.version}: ${describeDiff(diff)})`,
+      `${REPORT_FILE} written for version ${version} ` + `(a ${bump.toUpperCase()} bump over ${committed.version}: ${describeDiff(diff)})`,
   };
 }
 

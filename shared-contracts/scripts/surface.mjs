@@ -69,7 +69,8 @@ function entryPointFiles(packageJson, srcDir) {
   const files = new Map();
   for (const [entryPoint, target] of Object.entries(packageJson.exports)) {
     const types = typeof target === 'object' && target !== null ? target.types : undefined;
-    if (typeof types !== 'string') continue; // ./package.json
+    // ./package.json, and ./testing: source-only test utilities, no part of what the browser loads.
+    if (typeof types !== 'string' || !types.startsWith('./dist/')) continue;
     const base = path.join(srcDir, types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, ''));
     const file = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
     if (!file) throw new Error(`no source for ${entryPoint} (${base}.ts)`);
@@ -80,12 +81,16 @@ function entryPointFiles(packageJson, srcDir) {
 
 /** One Program over the entry points, with tsconfig.json's options and `shared-contracts/*` read from srcDir. */
 function createProgram(entryFiles) {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(packageDir, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(packageDir, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   const paths = {};
   for (const [entryPoint, file] of entryFiles) paths[path.posix.join('shared-contracts', entryPoint)] = [file];
   // The ambient declarations the source relies on (CSS modules), as tsconfig.json includes them.
@@ -217,9 +222,7 @@ export function readSurface(srcDir) {
           }
           if (ts.isTypeLiteralNode(visited)) {
             const key = (member) => (member.name ? printRaw(member.name) : printRaw(member));
-            const members = [...visited.members].sort(
-              (a, b) => byText(key(a), key(b)) || byText(printRaw(a), printRaw(b)),
-            );
+            const members = [...visited.members].sort((a, b) => byText(key(a), key(b)) || byText(printRaw(a), printRaw(b)));
             return context.factory.updateTypeLiteralNode(visited, context.factory.createNodeArray(members));
           }
           return visited;
@@ -334,7 +337,10 @@ export function readSurface(srcDir) {
     if (hasTrue && hasFalse) parts.push({ shape: 'boolean', frame: 'boolean' });
     const structured = parts.filter((part) => isComposite(part.shape));
     if (structured.length > 1) return asText();
-    const frame = parts.map((part) => part.frame).sort(byText).join(' | ');
+    const frame = parts
+      .map((part) => part.frame)
+      .sort(byText)
+      .join(' | ');
     return structured.length === 1 ? composite(frame, structured[0].shape.members) : frame;
   }
 
@@ -374,8 +380,7 @@ export function readSurface(srcDir) {
     let result;
     const predicate = checker.getTypePredicateOfSignature(signature);
     if (predicate?.type) {
-      const asserts =
-        predicate.kind === ts.TypePredicateKind.AssertsThis || predicate.kind === ts.TypePredicateKind.AssertsIdentifier;
+      const asserts = predicate.kind === ts.TypePredicateKind.AssertsThis || predicate.kind === ts.TypePredicateKind.AssertsIdentifier;
       result = `${asserts ? 'asserts ' : ''}${predicate.parameterName ?? 'this'} is ${text(predicate.type)}`;
     } else {
       const shape = describe(checker.getReturnTypeOfSignature(signature), chain);
@@ -406,18 +411,14 @@ export function readSurface(srcDir) {
     return names;
   }
   function isReadonly(property, owner) {
-    const declared = (property.declarations ?? []).some(
-      (d) => ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Readonly,
-    );
+    const declared = (property.declarations ?? []).some((d) => ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Readonly);
     return declared || readonlyNamesOf(owner).has(property.name);
   }
 
   /** A class's private member (`private x`, `#x`): not usable outside the class, so not on the surface. */
   function isPrivate(property) {
     return (property.declarations ?? []).some(
-      (d) =>
-        ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Private ||
-        (d.name !== undefined && ts.isPrivateIdentifier(d.name)),
+      (d) => ts.getCombinedModifierFlags(d) & ts.ModifierFlags.Private || (d.name !== undefined && ts.isPrivateIdentifier(d.name)),
     );
   }
 
@@ -474,9 +475,7 @@ export function readSurface(srcDir) {
     const constructorType = checker.getTypeOfSymbol(symbol);
     const members = describeMembers(constructorType, [constructorType]);
     delete members.prototype;
-    const constructors = constructorType
-      .getConstructSignatures()
-      .map((signature) => describeFunction(signature, [constructorType]));
+    const constructors = constructorType.getConstructSignatures().map((signature) => describeFunction(signature, [constructorType]));
     members.new = constructors.length === 1 ? constructors[0] : constructors.map(frameOf).sort(byText).join(' & ');
     members.prototype = describe(checker.getDeclaredTypeOfSymbol(symbol), [], { root: true });
     return composite(`class${typeParametersText(typeParametersOf(symbol))} ${STRUCTURE}`, members);

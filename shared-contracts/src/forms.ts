@@ -1,189 +1,94 @@
 /**
- * Form checks in the order the screens apply them (spec §5). Each returns the first message to
- * show, or null when the form may be sent.
+ * Form validation, written once (spec §5): each form is a list of stages, each stage a `zod/mini`
+ * schema, tried in order; the errors of the first stage that fails are the answer, one per field, in
+ * the schema's field order. The last stage of a form is the request schema the API validates the
+ * body with (./schemas/requests), so the browser shows exactly the message the API would answer;
+ * the stages before it are the form-only rules the spec puts first (every field required, the two
+ * passwords equal, the password rule).
  *
- * They are plain functions over the same constants and MESSAGES as the request schemas the API
- * validates with (`shared-contracts/schemas`), field by field in the schemas' order, so the browser
- * shows exactly the message the API would answer with, without shipping zod to the browser.
- * test/forms-parity.test.ts proves that for generated input they agree with the schemas.
+ *   registrationFormErrors({ name: '', ... })  → [{ field: 'name', message: 'Please fill in all fields' }, ...]
+ *
+ * `zod/mini` only, as `import * as z from 'zod/mini'`: classic zod would not fit the sign-in page's budget.
  */
-import {
-  ADDRESS_MAX_LENGTH,
-  COMMENT_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  MAX_ID,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  PHONE_PATTERN,
-  RATING_MAX,
-  RATING_MIN,
-  STORE_CATEGORIES,
-  STORE_NAME_MAX_LENGTH,
-  STORE_NAME_MIN_LENGTH,
-} from './constants';
-import { isConfusableEmail, normalizeEmail } from './email';
+import * as z from 'zod/mini';
+import { isConfusableEmail } from './email';
 import { MESSAGES } from './messages';
-import { meetsPasswordRule } from './password';
-import { isRole } from './roles';
+import {
+  adminStoreRequestSchema,
+  adminUserCreateRequestSchema,
+  adminUserUpdateRequestSchema,
+  passwordChangeRequestSchema,
+  profileUpdateRequestSchema,
+  ratingRequestSchema,
+  registerRequestSchema,
+} from './schemas/requests';
 
-type Issue = string | null;
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' ? v.trim() === '' : false);
-const hasNul = (s: string) => s.includes('\u0000');
-/** Length in Unicode code points (a surrogate pair counts once), as the schemas' min/max measure strings. */
-const lengthOf = (text: string) => [...text].length;
-const outside = (text: string, min: number, max: number) => lengthOf(text) < min || lengthOf(text) > max;
-
-// ---------- field checks (each mirrors the field schema of the same name in schemas/fields.ts) ----------
-
-/** requiredText: a string that is not blank once trimmed (else `required`), without NUL characters. */
-function requiredTextIssue(value: unknown, required: string): Issue {
-  if (typeof value !== 'string' || value.trim() === '') return required;
-  return hasNul(value) ? MESSAGES.invalidText : null;
+/** One field's problem: `field` is the form's (and the request body's) key. The API's 400 `errors` have this shape too. */
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
-function personNameIssue(value: unknown, required: string): Issue {
-  return (
-    requiredTextIssue(value, required) ??
-    (outside((value as string).trim(), NAME_MIN_LENGTH, NAME_MAX_LENGTH) ? MESSAGES.nameLength : null)
-  );
+/** A stage of a form's checks: any zod schema (mini, so the browser can afford it) over the form's values. */
+export type FormStage = z.core.$ZodType;
+
+/** The errors of a failed parse, one per field (its first issue), in the order the schema reports them. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    errors.push({ field, message: issue.message });
+  }
+  return errors;
 }
 
-function storeNameIssue(value: unknown, required: string): Issue {
-  return (
-    requiredTextIssue(value, required) ??
-    (outside((value as string).trim(), STORE_NAME_MIN_LENGTH, STORE_NAME_MAX_LENGTH) ? MESSAGES.storeNameLength : null)
-  );
+/** The errors of the first stage that rejects the values ([] when every stage accepts them). */
+export function formErrors(stages: readonly FormStage[], values: unknown): FieldError[] {
+  for (const stage of stages) {
+    const result = z.safeParse(stage, values);
+    if (!result.success) return fieldErrorsOf(result.error.issues);
+  }
+  return [];
 }
 
-/** email: not a look-alike; then its NFKC form (what is stored) within the length and of the shape. */
-function emailIssue(value: unknown, required: string): Issue {
-  const issue = requiredTextIssue(value, required);
-  if (issue) return issue;
-  const text = (value as string).trim();
-  if (lengthOf(text) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
-  if (isConfusableEmail(text)) return MESSAGES.emailConfusable;
-  const normalized = normalizeEmail(text);
-  if (lengthOf(normalized) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
-  return EMAIL_PATTERN.test(normalized) ? null : MESSAGES.invalidEmail;
+/** The message to show first, or null when there is none. */
+export function firstMessage(errors: readonly FieldError[]): string | null {
+  return errors[0]?.message ?? null;
 }
 
-function requiredAddressIssue(value: unknown, required: string): Issue {
-  return requiredTextIssue(value, required) ?? (lengthOf((value as string).trim()) > ADDRESS_MAX_LENGTH ? MESSAGES.addressMax : null);
-}
+// ---------- stage building blocks ----------
 
-/** optionalAddress: absent is fine; otherwise a string of at most 400 characters once trimmed. */
-function optionalAddressIssue(value: unknown): Issue {
-  if (value === undefined) return null;
-  if (typeof value !== 'string') return MESSAGES.invalidInput;
-  const text = value.trim();
-  if (lengthOf(text) > ADDRESS_MAX_LENGTH) return MESSAGES.addressMax;
-  return hasNul(text) ? MESSAGES.invalidText : null;
-}
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** newPassword: present (else `required`), then the rule of spec §5. Never trimmed. */
-function newPasswordIssue(value: unknown, required: string): Issue {
-  if (typeof value !== 'string' || value === '') return required;
-  return meetsPasswordRule(value) ? null : MESSAGES.passwordRequirements;
-}
+/** Present and not blank once trimmed (text inputs, selects). */
+const filled = (message: string) => z.unknown().check(z.refine((v) => !isBlank(v), message));
+/** Present and not empty; whitespace counts (passwords are never trimmed). */
+const entered = (message: string) => z.unknown().check(z.refine((v) => v !== undefined && v !== null && v !== '', message));
 
-function roleIssue(value: unknown, required: string): Issue {
-  if (isRole(value)) return null;
-  return value === undefined || value === null || value === '' ? required : MESSAGES.invalidRole;
-}
-
-/** Absent, null or blank optional fields count as not given. */
-const notGiven = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-function optionalPhoneIssue(value: unknown): Issue {
-  if (notGiven(value)) return null;
-  if (typeof value !== 'string') return MESSAGES.invalidPhone;
-  const text = value.trim();
-  return lengthOf(text) > PHONE_MAX_LENGTH || !PHONE_PATTERN.test(text) ? MESSAGES.invalidPhone : null;
-}
-
-function optionalEmailIssue(value: unknown): Issue {
-  if (notGiven(value)) return null;
-  if (typeof value !== 'string') return MESSAGES.invalidEmail;
-  const text = value.trim();
-  if (lengthOf(text) > EMAIL_MAX_LENGTH) return MESSAGES.emailTooLong;
-  if (!EMAIL_PATTERN.test(text)) return MESSAGES.invalidEmail;
-  if (hasNul(text)) return MESSAGES.invalidText;
-  return isConfusableEmail(text) ? MESSAGES.emailConfusable : null;
-}
-
-/** An integer rating 1..5; anything else asks the user to select one. */
-function starRatingIssue(value: unknown): Issue {
-  return typeof value === 'number' && Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX ? null : MESSAGES.selectRating;
-}
-
-/** An optional comment of at most 500 characters once trimmed. */
-function optionalCommentIssue(value: unknown): Issue {
-  if (notGiven(value)) return null;
-  if (typeof value !== 'string') return MESSAGES.invalidInput;
-  const text = value.trim();
-  if (lengthOf(text) > COMMENT_MAX_LENGTH) return MESSAGES.commentMax;
-  return hasNul(text) ? MESSAGES.invalidText : null;
-}
-
-/** A row id: a positive integer up to MAX_ID, or a string of up to 10 digits (form selects give strings). */
-function referenceIdIssue(value: unknown, required: string, invalid: string): Issue {
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value;
-  if (typeof id !== 'number' || !Number.isFinite(id)) return id === undefined || id === null || id === '' ? required : invalid;
-  return Number.isInteger(id) && id >= 1 && id <= MAX_ID ? null : invalid;
-}
-
-/** Optional; when given, one of STORE_CATEGORIES spelled exactly. */
-function categoryIssue(value: unknown): Issue {
-  return value === undefined || (STORE_CATEGORIES as readonly unknown[]).includes(value) ? null : MESSAGES.invalidCategory;
-}
-
-// ---------- request bodies ----------
-
-type Values = Readonly<Record<string, unknown>>;
-
-/**
- * The first message each request schema of `shared-contracts/schemas` reports for these values, or
- * null when it would accept them: the same checks, in the same order (field by field, in the schema's
- * key order), with the same messages.
- */
-export const requestIssue = {
-  register: (v: Values): Issue =>
-    personNameIssue(v.name, MESSAGES.fillAllFields) ??
-    emailIssue(v.email, MESSAGES.fillAllFields) ??
-    requiredAddressIssue(v.address, MESSAGES.fillAllFields) ??
-    newPasswordIssue(v.password, MESSAGES.fillAllFields),
-  profileUpdate: (v: Values): Issue =>
-    personNameIssue(v.name, MESSAGES.fillAllFields) ?? requiredAddressIssue(v.address, MESSAGES.fillAllFields),
-  rating: (v: Values): Issue => starRatingIssue(v.rating) ?? optionalCommentIssue(v.comment),
-  adminUserCreate: (v: Values): Issue =>
-    personNameIssue(v.name, MESSAGES.fillRequiredFields) ??
-    emailIssue(v.email, MESSAGES.fillRequiredFields) ??
-    optionalAddressIssue(v.address) ??
-    newPasswordIssue(v.password, MESSAGES.fillRequiredFields) ??
-    roleIssue(v.role, MESSAGES.fillRequiredFields),
-  adminUserUpdate: (v: Values): Issue =>
-    personNameIssue(v.name, MESSAGES.fillRequiredFields) ??
-    emailIssue(v.email, MESSAGES.fillRequiredFields) ??
-    optionalAddressIssue(v.address) ??
-    roleIssue(v.role, MESSAGES.fillRequiredFields),
-  adminStore: (v: Values): Issue =>
-    storeNameIssue(v.name, MESSAGES.fillRequiredFields) ??
-    requiredAddressIssue(v.address, MESSAGES.fillRequiredFields) ??
-    optionalPhoneIssue(v.phone) ??
-    optionalEmailIssue(v.email) ??
-    referenceIdIssue(v.owner_id, MESSAGES.fillRequiredFields, MESSAGES.invalidOwner) ??
-    categoryIssue(v.category),
-};
+/** `confirm` must equal `field`; reported on `confirm`. */
+const sameAs = (field: string, confirm: string, message: string) =>
+  z.looseObject({}).check(z.refine((v) => v[field] === v[confirm], { error: message, path: [confirm] }));
 
 // ---------- forms ----------
 
-export function validateLoginForm(values: { email: string; password: string }): string | null {
-  if (isBlank(values.email) || values.password === '') return MESSAGES.fillAllFields;
-  // The API answers a look-alike address 400 with this message before looking for the account.
-  return isConfusableEmail(values.email) ? MESSAGES.emailConfusable : null;
+export interface LoginForm {
+  email: string;
+  password: string;
+}
+
+const LOGIN_STAGES: readonly FormStage[] = [
+  z.object({ email: filled(MESSAGES.fillAllFields), password: entered(MESSAGES.fillAllFields) }),
+  // The API answers a look-alike address 400 with this message before looking for the account
+  // (loginRequestSchema's check); the rest of that schema is the server's concern (any failure is 'Login failed').
+  z.looseObject({ email: z.unknown().check(z.refine((v) => !isConfusableEmail(String(v)), MESSAGES.emailConfusable)) }),
+];
+
+/** Sign-in: email and password required ('Please fill in all fields'), then no look-alike email. */
+export function loginFormErrors(values: LoginForm): FieldError[] {
+  return formErrors(LOGIN_STAGES, values);
 }
 
 export interface RegistrationForm {
@@ -194,16 +99,37 @@ export interface RegistrationForm {
   confirmPassword: string;
 }
 
-export function validateRegistrationForm(values: RegistrationForm): string | null {
-  const { name, email, address, password, confirmPassword } = values;
-  if ([name, email, address].some(isBlank) || password === '' || confirmPassword === '') return MESSAGES.fillAllFields;
-  if (password !== confirmPassword) return MESSAGES.passwordsDoNotMatch;
-  if (!meetsPasswordRule(password)) return MESSAGES.passwordRequirements;
-  return requestIssue.register({ name, email, address, password });
+const REGISTRATION_STAGES: readonly FormStage[] = [
+  z.object({
+    name: filled(MESSAGES.fillAllFields),
+    email: filled(MESSAGES.fillAllFields),
+    address: filled(MESSAGES.fillAllFields),
+    password: entered(MESSAGES.fillAllFields),
+    confirmPassword: entered(MESSAGES.fillAllFields),
+  }),
+  sameAs('password', 'confirmPassword', MESSAGES.passwordsDoNotMatch),
+  z.object({ password: registerRequestSchema.shape.password }),
+  registerRequestSchema,
+];
+
+/**
+ * Registration (spec §5 order): all fields required ('Please fill in all fields'), passwords match
+ * ('Passwords do not match', on confirmPassword), the password rule, then the register request schema.
+ */
+export function registrationFormErrors(values: RegistrationForm): FieldError[] {
+  return formErrors(REGISTRATION_STAGES, values);
 }
 
-export function validateProfileForm(values: { name: string; address: string }): string | null {
-  return requestIssue.profileUpdate(values);
+export interface ProfileForm {
+  name: string;
+  address: string;
+}
+
+const PROFILE_STAGES: readonly FormStage[] = [profileUpdateRequestSchema];
+
+/** Profile: the profile update request schema (its blank fields say 'Please fill in all fields'). */
+export function profileFormErrors(values: ProfileForm): FieldError[] {
+  return formErrors(PROFILE_STAGES, values);
 }
 
 export interface PasswordChangeForm {
@@ -212,34 +138,86 @@ export interface PasswordChangeForm {
   confirmPassword: string;
 }
 
-export function validatePasswordChangeForm(values: PasswordChangeForm): string | null {
-  if (!values.currentPassword || !values.newPassword || !values.confirmPassword) return MESSAGES.fillAllPasswordFields;
-  if (values.newPassword !== values.confirmPassword) return MESSAGES.newPasswordsDoNotMatch;
-  if (!meetsPasswordRule(values.newPassword)) return MESSAGES.passwordRequirements;
-  return null;
+const PASSWORD_CHANGE_STAGES: readonly FormStage[] = [
+  z.object({
+    currentPassword: entered(MESSAGES.fillAllPasswordFields),
+    newPassword: entered(MESSAGES.fillAllPasswordFields),
+    confirmPassword: entered(MESSAGES.fillAllPasswordFields),
+  }),
+  sameAs('newPassword', 'confirmPassword', MESSAGES.newPasswordsDoNotMatch),
+  z.object({ newPassword: passwordChangeRequestSchema.shape.newPassword }),
+  passwordChangeRequestSchema,
+];
+
+/**
+ * Password change (spec §5 order): all three required ('Please fill in all password fields'), new and
+ * confirm match ('New passwords do not match', on confirmPassword), the password rule on newPassword,
+ * then the request schema (a current password longer than any can be: 'Current password is incorrect',
+ * as the API answers it).
+ */
+export function passwordChangeFormErrors(values: PasswordChangeForm): FieldError[] {
+  return formErrors(PASSWORD_CHANGE_STAGES, values);
 }
 
-export function validateRatingForm(values: { rating: number | null | undefined; comment?: string | null }): string | null {
-  return requestIssue.rating(values);
+export interface RatingForm {
+  rating: number | null | undefined;
+  comment?: string | null;
 }
 
-export function validateAdminUserForm(
-  values: { name: string; email: string; address?: string; role: string; password?: string },
-  mode: 'create' | 'edit',
-): string | null {
-  if (isBlank(values.name) || isBlank(values.email) || isBlank(values.role) || (mode === 'create' && !values.password)) {
-    return MESSAGES.fillRequiredFields;
-  }
-  return mode === 'create' ? requestIssue.adminUserCreate(values) : requestIssue.adminUserUpdate(values);
+const RATING_STAGES: readonly FormStage[] = [ratingRequestSchema];
+
+/** Rating: one selected ('Please select a rating'), comment at most 500 characters. */
+export function ratingFormErrors(values: RatingForm): FieldError[] {
+  return formErrors(RATING_STAGES, values);
 }
 
-export function validateAdminStoreForm(values: {
+export interface AdminUserForm {
+  name: string;
+  email: string;
+  address?: string;
+  role: string;
+  password?: string;
+}
+
+export type AdminUserFormMode = 'create' | 'edit';
+
+const ADMIN_USER_REQUIRED = {
+  name: filled(MESSAGES.fillRequiredFields),
+  email: filled(MESSAGES.fillRequiredFields),
+  role: filled(MESSAGES.fillRequiredFields),
+};
+const ADMIN_USER_STAGES: Readonly<Record<AdminUserFormMode, readonly FormStage[]>> = {
+  create: [z.object({ ...ADMIN_USER_REQUIRED, password: entered(MESSAGES.fillRequiredFields) }), adminUserCreateRequestSchema],
+  edit: [z.object(ADMIN_USER_REQUIRED), adminUserUpdateRequestSchema],
+};
+
+/**
+ * Admin user create/edit: name, email, role (and the password when creating) required ('Please fill
+ * in all required fields'), then the create or update request schema.
+ */
+export function adminUserFormErrors(values: AdminUserForm, mode: AdminUserFormMode): FieldError[] {
+  return formErrors(ADMIN_USER_STAGES[mode], values);
+}
+
+export interface AdminStoreForm {
   name: string;
   address: string;
   phone?: string | null;
   email?: string | null;
   owner_id: number | string | null | undefined;
-}): string | null {
-  if (isBlank(values.name) || isBlank(values.address) || isBlank(values.owner_id)) return MESSAGES.fillRequiredFields;
-  return requestIssue.adminStore(values);
+  category?: string;
+}
+
+const ADMIN_STORE_STAGES: readonly FormStage[] = [
+  z.object({
+    name: filled(MESSAGES.fillRequiredFields),
+    address: filled(MESSAGES.fillRequiredFields),
+    owner_id: filled(MESSAGES.fillRequiredFields),
+  }),
+  adminStoreRequestSchema,
+];
+
+/** Admin store: name, address and owner required ('Please fill in all required fields'), then the store request schema. */
+export function adminStoreFormErrors(values: AdminStoreForm): FieldError[] {
+  return formErrors(ADMIN_STORE_STAGES, values);
 }

@@ -38,15 +38,7 @@ export const PASSWORD_REQUIREMENT_LABELS: ReadonlyArray<{ key: keyof PasswordReq
   { key: 'special', label: `At least one special character (${PASSWORD_SPECIAL_CHARACTERS})` },
 ];
 
-export const PASSWORD_STRENGTH_LABELS = [
-  'Very Weak',
-  'Weak',
-  'Fair',
-  'Good',
-  'Strong',
-  'Very Strong',
-  'Excellent',
-] as const;
+export const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong', 'Very Strong', 'Excellent'] as const;
 export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 
 export interface PasswordStrength {

@@ -302,8 +302,12 @@ describe('requests', () => {
     ['ratings.mine', 'GET', '/api/ratings/user/7', (c: ReturnType<typeof api>) => c.ratings.mine(7)],
     ['stores.ratings', 'GET', '/api/stores/7/ratings', (c: ReturnType<typeof api>) => c.stores.ratings(7)],
     ['admin.deleteUser', 'DELETE', '/api/admin/users/3', (c: ReturnType<typeof api>) => c.admin.deleteUser(3)],
-    ['admin.updateStore', 'PUT', '/api/admin/stores/5', (c: ReturnType<typeof api>) =>
-      c.admin.updateStore(5, { name: 'Shop', address: 'x', owner_id: 1 })],
+    [
+      'admin.updateStore',
+      'PUT',
+      '/api/admin/stores/5',
+      (c: ReturnType<typeof api>) => c.admin.updateStore(5, { name: 'Shop', address: 'x', owner_id: 1 }),
+    ],
     ['owner.dashboard', 'GET', '/api/owner/dashboard', (c: ReturnType<typeof api>) => c.owner.dashboard()],
     ['users.dashboard', 'GET', '/api/users/dashboard', (c: ReturnType<typeof api>) => c.users.dashboard()],
   ] as const)('%s → %s %s', async (_name, method, path, call) => {

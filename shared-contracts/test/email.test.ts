@@ -4,7 +4,10 @@
  * mixed alphabets), and how the schemas and form checks use them.
  */
 import fc from 'fast-check';
-import { MESSAGES, emailKey, isConfusableEmail, normalizeEmail, validateLoginForm, validateRegistrationForm } from '../src';
+import { MESSAGES, emailKey, firstMessage, isConfusableEmail, loginFormErrors, normalizeEmail, registrationFormErrors } from '../src';
+
+const validateLoginForm = (v: Parameters<typeof loginFormErrors>[0]) => firstMessage(loginFormErrors(v));
+const validateRegistrationForm = (v: Parameters<typeof registrationFormErrors>[0]) => firstMessage(registrationFormErrors(v));
 import { adminStoreRequestSchema, adminUserUpdateRequestSchema, email, loginRequestSchema, optionalEmail } from '../src/schemas';
 import { VALID_ADDRESS, VALID_NAME, VALID_PASSWORD, firstIssue, parsed } from './helpers';
 
@@ -28,7 +31,10 @@ describe('emailKey: one key for every spelling of an address', () => {
     ['stra\u00dfe@example.com', 'STRASSE@example.com', 'strasse@example.com', 'STRA\u1e9eE@example.com'],
     ['\u03c3\u03bf\u03c6\u03b9\u03b1@example.gr', '\u03a3\u039f\u03a6\u0399\u0391@example.gr'],
     ['ren\u00e9@example.com', 'rene\u0301@example.com', 'REN\u00c9@example.com', 'RENE\u0301@example.com'],
-    ['\u0434\u043c\u0438\u0442\u0440\u0438\u0439@\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444', '\u0414\u041c\u0418\u0422\u0420\u0418\u0419@\u041f\u0420\u0418\u041c\u0415\u0420.\u0420\u0424'],
+    [
+      '\u0434\u043c\u0438\u0442\u0440\u0438\u0439@\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444',
+      '\u0414\u041c\u0418\u0422\u0420\u0418\u0419@\u041f\u0420\u0418\u041c\u0415\u0420.\u0420\u0424',
+    ],
   ];
   it.each(groups)('%j and its other spellings share one key', (...spellings) => {
     expect(new Set(spellings.map(emailKey)).size).toBe(1);
@@ -78,7 +84,10 @@ describe('isConfusableEmail', () => {
     '\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a',
     '\ud64d\uae38\ub3d9\u6f22@example.kr',
     '\u092e\u093e\u0928\u094d\u092f\u0924\u093e@\u0909\u0926\u093e\u0939\u0930\u0923.\u092a\u0930\u0940\u0915\u094d\u0937\u093e',
-    'user\u0661\u0662@\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631'.replace('user', '\u0645\u0633\u062a\u062e\u062f\u0645'),
+    'user\u0661\u0662@\u0645\u062b\u0627\u0644.\u0625\u062e\u062a\u0628\u0627\u0631'.replace(
+      'user',
+      '\u0645\u0633\u062a\u062e\u062f\u0645',
+    ),
   ])('%j is not a look-alike', (address) => expect(isConfusableEmail(address)).toBe(false));
 
   it.each([
@@ -130,7 +139,9 @@ describe('the schemas and form checks', () => {
   it("an account's email that is a look-alike is refused with its own message", () => {
     expect(firstIssue(email('REQ'), '\u0430dmin@example.com')).toBe(MESSAGES.emailConfusable);
     expect(firstIssue(email('REQ'), 'ad\u200bmin@example.com')).toBe(MESSAGES.emailConfusable);
-    expect(firstIssue(adminUserUpdateRequestSchema, { name: VALID_NAME, email: 'adm\u03bfin@example.com', role: 'normal_user' })).toBe(MESSAGES.emailConfusable);
+    expect(firstIssue(adminUserUpdateRequestSchema, { name: VALID_NAME, email: 'adm\u03bfin@example.com', role: 'normal_user' })).toBe(
+      MESSAGES.emailConfusable,
+    );
   });
 
   it('the shape is checked on the NFKC form: a fullwidth ＠ that makes two @ is not an address', () => {
@@ -145,8 +156,12 @@ describe('the schemas and form checks', () => {
   });
 
   it('sign-in: a look-alike is refused before any account is looked for; the address is normalised', () => {
-    expect(firstIssue(loginRequestSchema, { email: '\u0430dmin@example.com', password: 'x', role: 'normal_user' })).toBe(MESSAGES.emailConfusable);
-    expect(parsed(loginRequestSchema, { email: ' \uff41dmin@example.com', password: 'x', role: 'normal_user' }).email).toBe('admin@example.com');
+    expect(firstIssue(loginRequestSchema, { email: '\u0430dmin@example.com', password: 'x', role: 'normal_user' })).toBe(
+      MESSAGES.emailConfusable,
+    );
+    expect(parsed(loginRequestSchema, { email: ' \uff41dmin@example.com', password: 'x', role: 'normal_user' }).email).toBe(
+      'admin@example.com',
+    );
     // Any other text may still be tried (and is answered 401 by the API).
     expect(firstIssue(loginRequestSchema, { email: 'not an address', password: 'x', role: 'normal_user' })).toBeNull();
     expect(validateLoginForm({ email: '\u0430dmin@example.com', password: 'x' })).toBe(MESSAGES.emailConfusable);

@@ -85,8 +85,7 @@ describe('newPassword', () => {
   const s = newPassword(REQ);
   it('missing → required', () => expect(firstIssue(s, undefined)).toBe(REQ));
   it("'' → required", () => expect(firstIssue(s, '')).toBe(REQ));
-  it('rule violation → password requirements', () =>
-    expect(firstIssue(s, 'weakpass')).toBe(MESSAGES.passwordRequirements));
+  it('rule violation → password requirements', () => expect(firstIssue(s, 'weakpass')).toBe(MESSAGES.passwordRequirements));
   it('is not trimmed (a trailing space is part of the password)', () => expect(parsed(s, 'Secret#1 ')).toBe('Secret#1 '));
   it('16 characters plus padding are 17+ characters, rejected (not trimmed)', () =>
     expect(firstIssue(s, ' Secret#123456789')).toBe(MESSAGES.passwordRequirements));
@@ -153,11 +152,8 @@ describe('idParam (path id)', () => {
   it('MAX_ID is the PostgreSQL integer maximum', () => expect(MAX_ID).toBe(2147483647));
   it("'1' → 1", () => expect(parsed(s, '1')).toBe(1));
   it("'2147483647' → 2147483647", () => expect(parsed(s, '2147483647')).toBe(2147483647));
-  it.each(['0', '-1', '1.5', 'abc', '2147483648', '01', '', ' 1', '1e3', '9999999999', '12345678901'])(
-    '%p → Invalid id',
-    (v) => {
-      expect(firstIssue(s, v)).toBe(MESSAGES.invalidId);
-    },
-  );
+  it.each(['0', '-1', '1.5', 'abc', '2147483648', '01', '', ' 1', '1e3', '9999999999', '12345678901'])('%p → Invalid id', (v) => {
+    expect(firstIssue(s, v)).toBe(MESSAGES.invalidId);
+  });
   it('a number (not a string) is rejected', () => expect(firstIssue(s, 1)).toBe(MESSAGES.invalidId));
 });

@@ -1,5 +1,5 @@
 /** Small helpers shared by the shared-contracts tests. */
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /** A string of exactly `n` characters. */
 export const chars = (n: number, ch = 'a'): string => ch.repeat(n);
@@ -13,20 +13,20 @@ export const nameOf = (n: number): string => {
 };
 
 /** Messages of every issue a schema reports for `value` ([] when it passes). */
-export function issues(schema: z.ZodType, value: unknown): string[] {
-  const r = schema.safeParse(value);
+export function issues(schema: $ZodType, value: unknown): string[] {
+  const r = safeParse(schema, value);
   return r.success ? [] : r.error.issues.map((i) => i.message);
 }
 
 /** The first issue's message, or null when `value` passes. */
-export function firstIssue(schema: z.ZodType, value: unknown): string | null {
-  const r = schema.safeParse(value);
+export function firstIssue(schema: $ZodType, value: unknown): string | null {
+  const r = safeParse(schema, value);
   return r.success ? null : r.error.issues[0].message;
 }
 
 /** Parsed output; throws (failing the test) when the schema rejects the value. */
-export function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value);
+export function parsed<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const r = safeParse(schema, value);
   if (!r.success) throw new Error(`expected success, got: ${r.error.issues.map((i) => i.message).join('; ')}`);
   return r.data;
 }

@@ -24,8 +24,7 @@ describe('checkPasswordRequirements', () => {
 
   describe('uppercase', () => {
     it('present', () => expect(checkPasswordRequirements('abcA').uppercase).toBe(true));
-    it('absent (lowercase, digits, specials only)', () =>
-      expect(checkPasswordRequirements('abc123!@#').uppercase).toBe(false));
+    it('absent (lowercase, digits, specials only)', () => expect(checkPasswordRequirements('abc123!@#').uppercase).toBe(false));
   });
 
   describe('special (one of !@#$%^&*)', () => {
@@ -72,13 +71,11 @@ describe('passwordStrength (spec §4)', () => {
 
   describe('one case per score', () => {
     it('0 → Very Weak (empty)', () => expect(passwordStrength('')).toEqual({ score: 0, label: 'Very Weak' }));
-    it("0 → Very Weak ('?' only: not a counted special)", () =>
-      expect(passwordStrength('?')).toEqual({ score: 0, label: 'Very Weak' }));
+    it("0 → Very Weak ('?' only: not a counted special)", () => expect(passwordStrength('?')).toEqual({ score: 0, label: 'Very Weak' }));
     it('1 → Weak (lowercase only)', () => expect(passwordStrength('abc')).toEqual({ score: 1, label: 'Weak' }));
     it('2 → Fair (lowercase + uppercase)', () => expect(passwordStrength('abC')).toEqual({ score: 2, label: 'Fair' }));
     it('3 → Good (lower + upper + digit)', () => expect(passwordStrength('aB3')).toEqual({ score: 3, label: 'Good' }));
-    it('4 → Strong (lower + upper + digit + special)', () =>
-      expect(passwordStrength('aB3!')).toEqual({ score: 4, label: 'Strong' }));
+    it('4 → Strong (lower + upper + digit + special)', () => expect(passwordStrength('aB3!')).toEqual({ score: 4, label: 'Strong' }));
     it('5 → Very Strong (all four classes + length 8)', () =>
       expect(passwordStrength('aB3!aaaa')).toEqual({ score: 5, label: 'Very Strong' }));
     it('6 → Excellent (all four classes + length 12)', () =>

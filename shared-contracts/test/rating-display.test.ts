@@ -58,10 +58,7 @@ describe('formatAverage (one decimal place)', () => {
 describe('parseAverage', () => {
   it('returns a number unchanged', () => expect(parseAverage(3.25)).toBe(3.25));
   it('parses a numeric string', () => expect(parseAverage('4.75')).toBe(4.75));
-  it.each([['abc'], [''], [null], [undefined], [{}], [[]], [NaN], [Infinity], [-Infinity], [true]])(
-    'garbage %p → 0',
-    (v) => {
-      expect(parseAverage(v)).toBe(0);
-    },
-  );
+  it.each([['abc'], [''], [null], [undefined], [{}], [[]], [NaN], [Infinity], [-Infinity], [true]])('garbage %p → 0', (v) => {
+    expect(parseAverage(v)).toBe(0);
+  });
 });

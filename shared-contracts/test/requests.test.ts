@@ -26,24 +26,24 @@ describe('registerRequestSchema', () => {
   it('accepts a valid body', () => expect(firstIssue(registerRequestSchema, register())).toBeNull());
 
   describe('name length', () => {
-    it('19 → name length', () =>
-      expect(firstIssue(registerRequestSchema, register({ name: nameOf(19) }))).toBe(MESSAGES.nameLength));
+    it('19 → name length', () => expect(firstIssue(registerRequestSchema, register({ name: nameOf(19) }))).toBe(MESSAGES.nameLength));
     it('20 accepted', () => expect(firstIssue(registerRequestSchema, register({ name: nameOf(20) }))).toBeNull());
     it('60 accepted', () => expect(firstIssue(registerRequestSchema, register({ name: nameOf(60) }))).toBeNull());
-    it('61 → name length', () =>
-      expect(firstIssue(registerRequestSchema, register({ name: nameOf(61) }))).toBe(MESSAGES.nameLength));
+    it('61 → name length', () => expect(firstIssue(registerRequestSchema, register({ name: nameOf(61) }))).toBe(MESSAGES.nameLength));
   });
 
   it('missing name → fill in all fields', () => {
     const { name: _omit, ...rest } = register();
     expect(firstIssue(registerRequestSchema, rest)).toBe(MESSAGES.fillAllFields);
   });
-  it("'' name → fill in all fields", () =>
-    expect(firstIssue(registerRequestSchema, register({ name: '' }))).toBe(MESSAGES.fillAllFields));
+  it("'' name → fill in all fields", () => expect(firstIssue(registerRequestSchema, register({ name: '' }))).toBe(MESSAGES.fillAllFields));
   it('whitespace-only name → fill in all fields', () =>
     expect(firstIssue(registerRequestSchema, register({ name: '      ' }))).toBe(MESSAGES.fillAllFields));
   it('trims name, email and address', () => {
-    const out = parsed(registerRequestSchema, register({ name: `  ${VALID_NAME}  `, email: ` ${VALID_EMAIL} `, address: ` ${VALID_ADDRESS} ` }));
+    const out = parsed(
+      registerRequestSchema,
+      register({ name: `  ${VALID_NAME}  `, email: ` ${VALID_EMAIL} `, address: ` ${VALID_ADDRESS} ` }),
+    );
     expect(out.name).toBe(VALID_NAME);
     expect(out.email).toBe(VALID_EMAIL);
     expect(out.address).toBe(VALID_ADDRESS);
@@ -59,12 +59,9 @@ describe('registerRequestSchema', () => {
     expect(firstIssue(registerRequestSchema, register({ address: chars(400) }))).toBeNull();
     expect(firstIssue(registerRequestSchema, register({ address: chars(401) }))).toBe(MESSAGES.addressMax);
   });
-  it.each(['Abcde#1', 'Abcdef#1234567890', 'secret#123', 'Secret1234', 'Secret?123'])(
-    'password %s → password requirements',
-    (password) => {
-      expect(firstIssue(registerRequestSchema, register({ password }))).toBe(MESSAGES.passwordRequirements);
-    },
-  );
+  it.each(['Abcde#1', 'Abcdef#1234567890', 'secret#123', 'Secret1234', 'Secret?123'])('password %s → password requirements', (password) => {
+    expect(firstIssue(registerRequestSchema, register({ password }))).toBe(MESSAGES.passwordRequirements);
+  });
   it('password of 8 and of 16 characters accepted', () => {
     expect(firstIssue(registerRequestSchema, register({ password: 'Abcde#12' }))).toBeNull();
     expect(firstIssue(registerRequestSchema, register({ password: 'Abcde#1234567890' }))).toBeNull();
@@ -100,7 +97,10 @@ describe('profileUpdateRequestSchema', () => {
   });
   it('trims the name', () => expect(parsed(profileUpdateRequestSchema, body({ name: ` ${nameOf(20)} ` })).name).toBe(nameOf(20)));
   it('drops email, role and password', () => {
-    const out = parsed(profileUpdateRequestSchema, body({ email: 'x@y.z', role: 'system_admin', password: 'X' })) as Record<string, unknown>;
+    const out = parsed(profileUpdateRequestSchema, body({ email: 'x@y.z', role: 'system_admin', password: 'X' })) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(out).sort()).toEqual(['address', 'name']);
   });
 });
@@ -111,8 +111,7 @@ describe('loginRequestSchema', () => {
   it('missing email → fill in all fields', () => expect(firstIssue(loginRequestSchema, body({ email: '' }))).toBe(MESSAGES.fillAllFields));
   it('missing password → fill in all fields', () =>
     expect(firstIssue(loginRequestSchema, body({ password: '' }))).toBe(MESSAGES.fillAllFields));
-  it('does not apply the password rule at sign-in', () =>
-    expect(firstIssue(loginRequestSchema, body({ password: 'x' }))).toBeNull());
+  it('does not apply the password rule at sign-in', () => expect(firstIssue(loginRequestSchema, body({ password: 'x' }))).toBeNull());
   it('a password longer than 128 → invalid credentials', () => {
     expect(firstIssue(loginRequestSchema, body({ password: chars(128) }))).toBeNull();
     expect(firstIssue(loginRequestSchema, body({ password: chars(129) }))).toBe(MESSAGES.invalidCredentials);
@@ -129,9 +128,7 @@ describe('passwordChangeRequestSchema', () => {
   it('missing new → fill in all password fields', () =>
     expect(firstIssue(passwordChangeRequestSchema, { currentPassword: 'old' })).toBe(MESSAGES.fillAllPasswordFields));
   it('weak new → password requirements', () =>
-    expect(firstIssue(passwordChangeRequestSchema, { currentPassword: 'old', newPassword: 'weak' })).toBe(
-      MESSAGES.passwordRequirements,
-    ));
+    expect(firstIssue(passwordChangeRequestSchema, { currentPassword: 'old', newPassword: 'weak' })).toBe(MESSAGES.passwordRequirements));
   it('accepts a valid change', () =>
     expect(firstIssue(passwordChangeRequestSchema, { currentPassword: 'old', newPassword: VALID_PASSWORD })).toBeNull());
 });
@@ -215,6 +212,5 @@ describe('adminStoreRequestSchema', () => {
 describe('path parameter schemas', () => {
   it('idParamsSchema parses id', () => expect(parsed(idParamsSchema, { id: '42' })).toEqual({ id: 42 }));
   it('storeIdParamsSchema parses storeId', () => expect(parsed(storeIdParamsSchema, { storeId: '7' })).toEqual({ storeId: 7 }));
-  it('ratingIdParamsSchema rejects 0', () =>
-    expect(firstIssue(ratingIdParamsSchema, { ratingId: '0' })).toBe(MESSAGES.invalidId));
+  it('ratingIdParamsSchema rejects 0', () => expect(firstIssue(ratingIdParamsSchema, { ratingId: '0' })).toBe(MESSAGES.invalidId));
 });

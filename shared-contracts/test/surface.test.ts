@@ -7,13 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  checkSurface,
-  diffSurfaces,
-  planWrite,
-  requiredBump,
-  type SurfaceReport,
-} from '../scripts/surface-rules';
+import { checkSurface, diffSurfaces, planWrite, requiredBump, type SurfaceReport } from '../scripts/surface-rules';
 
 type EntryPoints = SurfaceReport['entryPoints'];
 
@@ -53,7 +47,10 @@ const withDeploymentCall = () =>
 
 describe('the bump a surface change needs', () => {
   it('a new exported name needs a MINOR bump', () => {
-    const diff = diffSurfaces(base(), changed((s) => (s['.'].BUILT_IN_VERSION = { kind: 'value', type: '"dist"' })));
+    const diff = diffSurfaces(
+      base(),
+      changed((s) => (s['.'].BUILT_IN_VERSION = { kind: 'value', type: '"dist"' })),
+    );
     expect(diff).toEqual({ added: ['BUILT_IN_VERSION'], removed: [], changed: [] });
     expect(requiredBump(diff)).toBe('minor');
   });
@@ -75,13 +72,19 @@ describe('the bump a surface change needs', () => {
   });
 
   it('a removed name needs a MAJOR bump', () => {
-    const diff = diffSurfaces(base(), changed((s) => delete s['.'].API_TIMEOUT_MS));
+    const diff = diffSurfaces(
+      base(),
+      changed((s) => delete s['.'].API_TIMEOUT_MS),
+    );
     expect(diff).toEqual({ added: [], removed: ['API_TIMEOUT_MS'], changed: [] });
     expect(requiredBump(diff)).toBe('major');
   });
 
   it('a removed member needs a MAJOR bump', () => {
-    const diff = diffSurfaces(base(), changed((s) => delete s['./ui'].StarsProps.members?.['label?']));
+    const diff = diffSurfaces(
+      base(),
+      changed((s) => delete s['./ui'].StarsProps.members?.['label?']),
+    );
     expect(diff.removed).toEqual(['ui/StarsProps.label']);
     expect(requiredBump(diff)).toBe('major');
   });
@@ -114,13 +117,19 @@ describe('the bump a surface change needs', () => {
   });
 
   it("a name's changed kind needs a MAJOR bump", () => {
-    const diff = diffSurfaces(base(), changed((s) => (s['./ui'].StarsProps.kind = 'type')));
+    const diff = diffSurfaces(
+      base(),
+      changed((s) => (s['./ui'].StarsProps.kind = 'type')),
+    );
     expect(diff.changed).toEqual(['ui/StarsProps']);
     expect(requiredBump(diff)).toBe('major');
   });
 
   it('a type-only export that becomes a run-time value is an addition (MINOR)', () => {
-    const diff = diffSurfaces(base(), changed((s) => delete s['.'].loginRequestSchema.typeOnly));
+    const diff = diffSurfaces(
+      base(),
+      changed((s) => delete s['.'].loginRequestSchema.typeOnly),
+    );
     expect(diff).toEqual({ added: ['loginRequestSchema (as a run-time value)'], removed: [], changed: [] });
     expect(requiredBump(diff)).toBe('minor');
   });

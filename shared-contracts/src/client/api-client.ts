@@ -119,8 +119,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: {
       list: (query: StoreListQuery = {}) => get<StoreListResponse>('/api/stores', query),
       get: (storeId: number | string) => get<StoreDetailResponse>(`/api/stores/${id(storeId)}`),
-      ratings: (storeId: number | string, query: PageQuery = {}) =>
-        get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),
+      ratings: (storeId: number | string, query: PageQuery = {}) => get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),
     },
     ratings: {
       mine: (storeId: number | string) => get<OwnRatingResponse>(`/api/ratings/user/${id(storeId)}`),
@@ -136,13 +135,11 @@ export function createApiClient(options: ApiClientOptions) {
       listUsers: (query: AdminUserListQuery = {}) => get<AdminUserListResponse>('/api/admin/users', query),
       createUser: (body: AdminUserCreateRequest) => post<AdminUserResponse>('/api/admin/users', body),
       getUser: (userId: number | string) => get<AdminUserDetailResponse>(`/api/admin/users/${id(userId)}`),
-      updateUser: (userId: number | string, body: AdminUserUpdateRequest) =>
-        put<AdminUserResponse>(`/api/admin/users/${id(userId)}`, body),
+      updateUser: (userId: number | string, body: AdminUserUpdateRequest) => put<AdminUserResponse>(`/api/admin/users/${id(userId)}`, body),
       deleteUser: (userId: number | string) => del<MessageResponse>(`/api/admin/users/${id(userId)}`),
       listStores: (query: AdminStoreListQuery = {}) => get<AdminStoreListResponse>('/api/admin/stores', query),
       createStore: (body: AdminStoreRequest) => post<AdminStoreResponse>('/api/admin/stores', body),
-      updateStore: (storeId: number | string, body: AdminStoreRequest) =>
-        put<AdminStoreResponse>(`/api/admin/stores/${id(storeId)}`, body),
+      updateStore: (storeId: number | string, body: AdminStoreRequest) => put<AdminStoreResponse>(`/api/admin/stores/${id(storeId)}`, body),
       deleteStore: (storeId: number | string) => del<MessageResponse>(`/api/admin/stores/${id(storeId)}`),
       deployments: () => get<DeploymentsResponse>('/api/admin/deployments'),
       /** promote (the canary for everyone), abort (end the canary) or rollback (the version live before). */

@@ -1,3 +1,5 @@
 export * from './auth-context';
 export * from './api-context';
+export * from './query';
+export * from './query-keys';
 export * from './router';

@@ -1,10 +1,12 @@
 /**
  * The zod schemas of every request and response (`shared-contracts/schemas`): what the API validates
- * with and documents from. Server-side and test code import them from here; the browser never does
- * (the root entry carries their types only, so zod stays out of the apps' bundles).
+ * with and documents from. Server-side and test code import them from here. The request bodies and
+ * their fields (requests.ts, fields.ts) are `zod/mini`, and the root entry's forms (src/forms.ts)
+ * validate with them; everything else here is classic zod, which the browser never loads.
  */
 export * from './fields';
 export * from './requests';
+export * from './queries';
 export * from './responses';
 export * from './deployments';
 export { firstIssueMessage } from './first-issue';

@@ -6,7 +6,18 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 // By package name, not by path: the remote's pages must see the same (shared) contexts and router.
-import { ApiContext, AuthContext, type AuthContextValue, BrowserRouter, Link, Route, Routes } from 'shared-contracts/react';
+import {
+  ApiContext,
+  AuthContext,
+  type AuthContextValue,
+  BrowserRouter,
+  createQueryClient,
+  Link,
+  QueryClientProvider,
+  Route,
+  useQueryClient,
+  Routes,
+} from 'shared-contracts/react';
 import { createApiClient, DEMO_ACCOUNTS, type RegisterRequest, type Role, type User } from 'shared-contracts';
 
 const STANDALONE_TOKEN_KEY = 'standalone-token';
@@ -14,6 +25,7 @@ const STANDALONE_TOKEN_KEY = 'standalone-token';
 function StandInAuthProvider({ children }: { children: ReactNode }) {
   const tokenRef = useRef<string | null>(sessionStorage.getItem(STANDALONE_TOKEN_KEY));
   const [user, setUser] = useState<User | null>(null);
+  const queryClient = useQueryClient();
   const api = useMemo(() => createApiClient({ baseURL: '', getToken: () => tokenRef.current }), []);
   const setToken = useCallback((token: string | null) => {
     tokenRef.current = token;
@@ -40,11 +52,12 @@ function StandInAuthProvider({ children }: { children: ReactNode }) {
       logout: () => {
         setToken(null);
         setUser(null);
+        queryClient.clear();
       },
       updateUser: setUser,
       replaceToken: setToken,
     }),
-    [api, user, setToken],
+    [api, user, setToken, queryClient],
   );
   return (
     <ApiContext.Provider value={api}>
@@ -94,25 +107,28 @@ export interface StandalonePage {
 }
 
 export function StandaloneHarness({ title, basename, pages }: { title: string; basename: string; pages: StandalonePage[] }) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter basename={basename}>
-      <StandInAuthProvider>
-        <header style={{ padding: '0.5rem 1rem', borderBottom: '1px solid #ccc', fontFamily: 'system-ui' }}>
-          <strong>{title} (running alone)</strong>{' '}
-          {pages.map((p) => (
-            <Link key={p.path} to={p.path.replace(/:\w+/g, '1')} style={{ marginRight: '0.75rem' }}>
-              {p.label}
-            </Link>
-          ))}
-          <StandInSignIn />
-        </header>
-        <Routes>
-          {pages.map((p) => (
-            <Route key={p.path} path={p.path} element={p.element} />
-          ))}
-        </Routes>
-        <Toaster position="top-right" />
-      </StandInAuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <StandInAuthProvider>
+          <header style={{ padding: '0.5rem 1rem', borderBottom: '1px solid #ccc', fontFamily: 'system-ui' }}>
+            <strong>{title} (running alone)</strong>{' '}
+            {pages.map((p) => (
+              <Link key={p.path} to={p.path.replace(/:\w+/g, '1')} style={{ marginRight: '0.75rem' }}>
+                {p.label}
+              </Link>
+            ))}
+            <StandInSignIn />
+          </header>
+          <Routes>
+            {pages.map((p) => (
+              <Route key={p.path} path={p.path} element={p.element} />
+            ))}
+          </Routes>
+          <Toaster position="top-right" />
+        </StandInAuthProvider>
+      </QueryClientProvider>
     </BrowserRouter>
   );
 }

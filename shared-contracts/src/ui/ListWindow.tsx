@@ -2,7 +2,7 @@
 // and a searched or filtered list counts its matches only up to LIST_WINDOW (`totalCapped`). These are
 // the pieces every list screen uses to say so honestly: the total as it can be shown, whether a list has
 // more than its pages reach, the hint under such a list, and the API's refusal of a deeper page.
-import { errorMessage, errorStatus, MESSAGES } from 'shared-contracts';
+import { errorMessage, errorStatus, formatCount, MESSAGES } from 'shared-contracts';
 import styles from './ListWindow.module.css';
 
 /** The counts of a list answer (DESIGN.md §7: `{ <items>, total, page, limit, totalPages }`). */
@@ -15,12 +15,8 @@ export interface ListCounts {
   totalCapped?: boolean;
 }
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-/** A whole count with the reader's grouping: '1,234' (en), '1.234' (de). */
-export function formatCount(n: number): string {
-  return integer.format(Number.isFinite(n) ? n : 0);
-}
+/** A whole count with the reader's grouping: '1,234' (en), '1.234' (de). Defined in shared-contracts' format module. */
+export { formatCount };
 
 /** How many results there are: '100,000', or '1,000+' when the API counted only up to LIST_WINDOW. */
 export function formatListTotal({ total, totalCapped }: Pick<ListCounts, 'total' | 'totalCapped'>): string {

@@ -28,14 +28,7 @@ export function StarRatingInput({ value, onChange, disabled, legend = 'Your rati
         <div className={styles.stars} onMouseLeave={() => setHovered(null)}>
           {RATING_VALUES.map((n) => (
             <label key={n} className={styles.star} onMouseEnter={() => setHovered(n)}>
-              <input
-                type="radio"
-                className={styles.radio}
-                name={name}
-                value={n}
-                checked={value === n}
-                onChange={() => onChange(n)}
-              />
+              <input type="radio" className={styles.radio} name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
               <span className={`${styles.glyph} ${shown !== null && n <= shown ? styles.on : ''}`} aria-hidden="true">
                 ★
               </span>

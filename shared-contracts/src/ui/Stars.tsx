@@ -15,7 +15,12 @@ export function Stars({ value, label, size = 'md' }: StarsProps) {
   const clamped = Math.max(0, Math.min(RATING_MAX, Number.isFinite(value) ? value : 0));
   const fill = { '--stars-fill': `${(clamped / RATING_MAX) * 100}%` } as CSSProperties;
   return (
-    <span className={`${styles.stars} ${styles[size]}`} role="img" aria-label={label ?? `${formatAverage(clamped)} out of 5 stars`} style={fill}>
+    <span
+      className={`${styles.stars} ${styles[size]}`}
+      role="img"
+      aria-label={label ?? `${formatAverage(clamped)} out of 5 stars`}
+      style={fill}
+    >
       <span className={styles.empty} aria-hidden="true">
         ★★★★★
       </span>

@@ -11,7 +11,13 @@ import { formatCount, formatListTotal, isListWindowed, isListWindowError, ListWi
 const local = (n: number) => new Intl.NumberFormat(undefined).format(n);
 
 function failed(status: number, message?: string): AxiosError {
-  const response = { status, statusText: '', data: message === undefined ? {} : { message }, headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
+  const response = {
+    status,
+    statusText: '',
+    data: message === undefined ? {} : { message },
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  } as AxiosResponse;
   return new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, response);
 }
 

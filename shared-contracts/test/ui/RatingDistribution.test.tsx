@@ -35,7 +35,9 @@ describe('RatingDistribution', () => {
   });
 
   it('draws empty bars when there are no ratings, and takes its accessible name from props', () => {
-    render(<RatingDistribution distribution={{ '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }} total={0} showShare label="Harbour Books by stars" />);
+    render(
+      <RatingDistribution distribution={{ '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }} total={0} showShare label="Harbour Books by stars" />,
+    );
     expect(bars('Harbour Books by stars')).toHaveLength(5);
     expect(screen.getByText('5 stars: 0 ratings (0%)')).toBeInTheDocument();
     expect(widths('Harbour Books by stars')).toEqual(['0%', '0%', '0%', '0%', '0%']);

@@ -1,0 +1,68 @@
+/**
+ * The query keys of every resource, in one place because remotes share one cache: a key written by
+ * mf-stores must be the key mf-customer reads. Keys are arrays from the resource down (`['stores', id]`,
+ * `['stores', id, 'ratings', query]`), so invalidating a prefix reaches everything below it.
+ * Each feature's `api/` folder builds its queries and mutations on these keys.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  AdminStoreListQuery,
+  AdminUserListQuery,
+  MyRatingsQuery,
+  OwnerDashboardQuery,
+  PageQuery,
+  StoreListQuery,
+} from '../schemas/requests';
+
+const idOf = (id: number | string) => String(id);
+
+export const queryKeys = {
+  profile: () => ['profile'] as const,
+  stores: {
+    all: () => ['stores'] as const,
+    list: (query: StoreListQuery) => ['stores', 'list', query] as const,
+    detail: (storeId: number | string) => ['stores', idOf(storeId)] as const,
+    ratings: (storeId: number | string, query: PageQuery = {}) => ['stores', idOf(storeId), 'ratings', query] as const,
+    /** The signed-in user's own rating of the store. */
+    myRating: (storeId: number | string) => ['stores', idOf(storeId), 'my-rating'] as const,
+  },
+  me: {
+    all: () => ['me'] as const,
+    ratings: (query: MyRatingsQuery) => ['me', 'ratings', query] as const,
+    dashboard: () => ['me', 'dashboard'] as const,
+  },
+  owner: {
+    all: () => ['owner'] as const,
+    dashboard: (query: OwnerDashboardQuery) => ['owner', 'dashboard', query] as const,
+  },
+  admin: {
+    all: () => ['admin'] as const,
+    dashboard: () => ['admin', 'dashboard'] as const,
+    users: (query: AdminUserListQuery) => ['admin', 'users', 'list', query] as const,
+    user: (userId: number | string) => ['admin', 'users', idOf(userId)] as const,
+    stores: (query: AdminStoreListQuery) => ['admin', 'stores', 'list', query] as const,
+    deployments: () => ['admin', 'deployments'] as const,
+  },
+};
+
+/**
+ * After a rating is written or deleted: every answer that shows a rating or a store's figures is stale
+ * (the store and its ratings, the store list's averages, My Ratings and the customer dashboard, the
+ * owner's dashboard, the admin's figures). Screens on view ask again now; the others when next shown.
+ */
+export function invalidateAfterRatingChange(client: QueryClient): Promise<void> {
+  return Promise.all(
+    [queryKeys.stores.all(), queryKeys.me.all(), queryKeys.owner.all(), queryKeys.admin.all()].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => undefined);
+}
+
+/** After an admin changes a store or a user: lists, figures and every store view may show it. */
+export function invalidateAfterDirectoryChange(client: QueryClient): Promise<void> {
+  return Promise.all(
+    [queryKeys.admin.all(), queryKeys.stores.all(), queryKeys.owner.all(), queryKeys.me.all()].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => undefined);
+}

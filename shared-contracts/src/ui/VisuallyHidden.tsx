@@ -1,0 +1,8 @@
+import type { ComponentPropsWithRef } from 'react';
+import { cx } from './describedBy';
+import styles from './VisuallyHidden.module.css';
+
+/** Text for screen readers only (e.g. 'Delete<VisuallyHidden> Jane Doe</VisuallyHidden>' in a table row). */
+export function VisuallyHidden({ className, ...props }: ComponentPropsWithRef<'span'>) {
+  return <span {...props} className={cx(styles.srOnly, className)} />;
+}
