@@ -94,11 +94,14 @@ describe('a signed-out user', () => {
     expect(currentPath()).toBe(path);
   });
 
-  test.each(['/notifications', '/challenges', '/admin/settings', '/nope'])('on the unknown path %s goes to / and then /login', async (path) => {
-    const { visited } = renderApp({ path });
-    expect(await loginHeading()).toBeInTheDocument();
-    expect(visited).toEqual([path, '/', '/login']);
-  });
+  test.each(['/notifications', '/challenges', '/admin/settings', '/nope'])(
+    'on the unknown path %s goes to / and then /login',
+    async (path) => {
+      const { visited } = renderApp({ path });
+      expect(await loginHeading()).toBeInTheDocument();
+      expect(visited).toEqual([path, '/', '/login']);
+    },
+  );
 });
 
 describe('a signed-in user', () => {
@@ -129,7 +132,11 @@ describe('a signed-in user', () => {
   test.each(['/stores', '/stores/5', '/profile'])('of any role can open %s', async (path) => {
     renderApp({ path, user: owner });
     const [remote, module] =
-      path === '/profile' ? ['mf_auth', 'ProfilePage'] : path === '/stores' ? ['mf_stores', 'StoreListPage'] : ['mf_stores', 'StoreDetailPage'];
+      path === '/profile'
+        ? ['mf_auth', 'ProfilePage']
+        : path === '/stores'
+          ? ['mf_stores', 'StoreListPage']
+          : ['mf_stores', 'StoreDetailPage'];
     expect(await screen.findByRole('heading', { name: pageHeading(remote, module) })).toBeInTheDocument();
     expect(currentPath()).toBe(path);
   });
@@ -159,16 +166,19 @@ describe('/admin/dashboard', () => {
     expect(requested()).toEqual(['mf_admin/AdminDashboardPage']);
   });
 
-  test.each(['store_owner', 'normal_user'] as const)('is guarded like /admin: %s is sent through /dashboard to its own dashboard', async (role) => {
-    const { visited } = renderApp({ path: '/admin/dashboard', user: makeUser(role) });
-    expect(await findDashboard(role)).toBeInTheDocument();
-    expect(visited).toEqual(['/admin/dashboard', '/dashboard', ROLE_DASHBOARDS[role].path]);
-    expect(requested()).not.toContain('mf_admin/AdminDashboardPage');
-  });
+  test.each(['store_owner', 'normal_user'] as const)(
+    'is guarded like /admin: %s is sent through /dashboard to its own dashboard',
+    async (role) => {
+      const { visited } = renderApp({ path: '/admin/dashboard', user: makeUser(role) });
+      expect(await findDashboard(role)).toBeInTheDocument();
+      expect(visited).toEqual(['/admin/dashboard', '/dashboard', ROLE_DASHBOARDS[role].path]);
+      expect(requested()).not.toContain('mf_admin/AdminDashboardPage');
+    },
+  );
 });
 
 describe('the way back after signing in', () => {
-  test('signing in from a guarded page\'s redirect returns to that page, query included', async () => {
+  test("signing in from a guarded page's redirect returns to that page, query included", async () => {
     const { events, api, visited } = renderApp({ path: '/stores/5?tab=ratings' });
     await loginHeading();
     expect(currentPath()).toBe('/login');
@@ -181,7 +191,7 @@ describe('the way back after signing in', () => {
     expect(visited).not.toContain('/dashboard');
   });
 
-  test('signing in from /ratings\' redirect returns a customer to My Ratings', async () => {
+  test("signing in from /ratings' redirect returns a customer to My Ratings", async () => {
     const { events, api, visited } = renderApp({ path: '/ratings' });
     await loginHeading();
     api.auth.login.mockResolvedValue({ message: 'Login successful', token: 'fresh-token', user: customer });

@@ -50,14 +50,17 @@ describe('links', () => {
     expect(within(nav).queryByRole('link', { name: 'Deployments' })).not.toBeInTheDocument();
   });
 
-  test.each(['system_admin', 'store_owner', 'normal_user'] as const)('for %s the brand and Dashboard link go to its dashboard', async (role) => {
-    renderApp({ path: '/stores', user: makeUser(role) });
-    const nav = await findNavbar();
-    expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
-    expect(within(nav).getByRole('link', { name: 'Stores' })).toHaveAttribute('href', '/stores');
-    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
-  });
+  test.each(['system_admin', 'store_owner', 'normal_user'] as const)(
+    'for %s the brand and Dashboard link go to its dashboard',
+    async (role) => {
+      renderApp({ path: '/stores', user: makeUser(role) });
+      const nav = await findNavbar();
+      expect(within(nav).getByRole('link', { name: 'Store Ratings' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', ROLE_DASHBOARDS[role].path);
+      expect(within(nav).getByRole('link', { name: 'Stores' })).toHaveAttribute('href', '/stores');
+      expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    },
+  );
 
   test('following the Stores link renders the store list', async () => {
     const { events } = renderApp({ path: '/profile', user: makeUser('normal_user') });
@@ -81,7 +84,10 @@ describe('links', () => {
 });
 
 describe('the active link', () => {
-  const current = (nav: HTMLElement) => within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+  const current = (nav: HTMLElement) =>
+    within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
 
   test('a store detail path marks Stores by prefix', async () => {
     renderApp({ path: '/stores/12', user: makeUser('normal_user') });
@@ -243,6 +249,18 @@ describe('Logout', () => {
     await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') });
     expect(api.auth.logout).toHaveBeenCalledTimes(1);
     expect(api.auth.logout).toHaveBeenCalledWith('saved-token');
+  });
+
+  test("empties the page's query cache: nothing the user loaded is kept for the next one", async () => {
+    const { events, queryClient } = renderApp({ path: '/stores/3', user: makeUser('store_owner') });
+    await findNavbar();
+    queryClient.setQueryData(['me', 'ratings', {}], { ratings: [{ id: 1 }] });
+    queryClient.setQueryData(['stores', '3'], { store: { id: 3 } });
+
+    await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));
+
+    await screen.findByRole('heading', { name: pageHeading('mf_auth', 'LoginPage') });
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
   test('signs out here even when the server cannot be told (the API is away)', async () => {

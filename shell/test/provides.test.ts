@@ -31,6 +31,7 @@ const INSTALLED: Record<string, string> = {
   'react-dom': '19.3.1',
   'react-hot-toast': '2.6.1',
   axios: '1.21.1',
+  '@tanstack/react-query': '5.108.0',
   'shared-contracts': '0.0.0-not-what-the-map-says',
 };
 const installedVersion = jest.fn((name: string) => {
@@ -48,6 +49,7 @@ test('names itself the shell, with its build version', () => {
 
 test('provides every shared library once, without the trailing-slash entries, at its installed version', () => {
   expect(build().provides).toEqual({
+    '@tanstack/react-query': '5.108.0',
     axios: '1.21.1',
     react: '19.3.1',
     'react-dom': '19.3.1',

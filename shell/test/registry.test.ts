@@ -54,7 +54,7 @@ describe('registerRemotesFromConfig', () => {
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' }]);
   });
 
-  test('keeps the $versions entry as the apps\' versions, and registers it as no remote', async () => {
+  test("keeps the $versions entry as the apps' versions, and registers it as no remote", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ...LOCATIONS, $versions: { shell: '1.1.0-s1', mf_stores: '2.0.0-canary' } }));
     await registry.registerRemotesFromConfig();
 
@@ -130,7 +130,7 @@ describe('loadRemotePage', () => {
     await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toThrow('mf_auth/LoginPage did not load');
   });
 
-  test('rejects with the runtime\'s error when the remote cannot be fetched', async () => {
+  test("rejects with the runtime's error when the remote cannot be fetched", async () => {
     runtime.loadRemote.mockRejectedValue(new Error('RUNTIME-003: failed to load remoteEntry'));
     await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toThrow('RUNTIME-003');
   });
@@ -200,18 +200,21 @@ describe('a page that cannot be loaded', () => {
     [502, 'server_error'],
     [200, 'other'],
     [403, 'other'],
-  ] as const)('is classified by one probe of its manifest: %s → %s, reported, and rejected as a RemoteLoadError', async (status, reason) => {
-    fetchMock.mockResolvedValue(jsonResponse({}, status));
+  ] as const)(
+    'is classified by one probe of its manifest: %s → %s, reported, and rejected as a RemoteLoadError',
+    async (status, reason) => {
+      fetchMock.mockResolvedValue(jsonResponse({}, status));
 
-    const error: unknown = await registry.loadRemotePage('mf_auth', 'LoginPage').catch((e: unknown) => e);
+      const error: unknown = await registry.loadRemotePage('mf_auth', 'LoginPage').catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(registry.RemoteLoadError);
-    expect(error).toMatchObject({ reason, message: 'RUNTIME-003: failed to load' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith(MANIFEST, expect.objectContaining({ cache: 'no-store' }));
-    expect(health.reportRemoteHealth).toHaveBeenCalledTimes(1);
-    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: 'dist', kind: 'load_failure', reason });
-  });
+      expect(error).toBeInstanceOf(registry.RemoteLoadError);
+      expect(error).toMatchObject({ reason, message: 'RUNTIME-003: failed to load' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith(MANIFEST, expect.objectContaining({ cache: 'no-store' }));
+      expect(health.reportRemoteHealth).toHaveBeenCalledTimes(1);
+      expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: 'dist', kind: 'load_failure', reason });
+    },
+  );
 
   test('a probe the network refuses is a network failure', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
@@ -237,6 +240,11 @@ describe('a page that cannot be loaded', () => {
     fetchMock.mockResolvedValue(jsonResponse({}, 404));
 
     await expect(registry.loadRemotePage('mf_auth', 'LoginPage')).rejects.toMatchObject({ reason: 'not_found' });
-    expect(health.reportRemoteHealth).toHaveBeenCalledWith({ app: 'mf_auth', version: '3.1.0-b2', kind: 'load_failure', reason: 'not_found' });
+    expect(health.reportRemoteHealth).toHaveBeenCalledWith({
+      app: 'mf_auth',
+      version: '3.1.0-b2',
+      kind: 'load_failure',
+      reason: 'not_found',
+    });
   });
 });

@@ -134,7 +134,10 @@ describe('a remote that fails to load', () => {
     await screen.findByRole('alert');
 
     expect(await reportedOnLeaving()).toEqual([{ app: 'mf_stores', version: '2.0.0-canary', kind: 'load_failure', reason }]);
-    expect(fetchMock).toHaveBeenCalledWith('/releases/mf-stores/2.0.0-canary/mf-manifest.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/releases/mf-stores/2.0.0-canary/mf-manifest.json',
+      expect.objectContaining({ cache: 'no-store' }),
+    );
   });
 
   test('whose manifest cannot be fetched at all reports a network failure', async () => {

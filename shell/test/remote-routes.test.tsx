@@ -17,8 +17,7 @@ const FALLBACK_TITLE = 'This part of Store Ratings is not available right now';
 
 /** loadRemotePage for the happy path, except `module`, which gets `failure` instead. */
 function failing(module: string, failure: () => Promise<{ default: ComponentType }>) {
-  return (remote: Parameters<typeof loadRemotePage>[0], name: string) =>
-    name === module ? failure() : loadFakeRemotePage(remote, name);
+  return (remote: Parameters<typeof loadRemotePage>[0], name: string) => (name === module ? failure() : loadFakeRemotePage(remote, name));
 }
 
 let consoleError: jest.SpyInstance;
@@ -89,7 +88,7 @@ test.each(Object.entries(REMOTE_PAGES))('%s renders the remote page remote-pages
   expect(loadPage.mock.calls).toEqual([[page.remote, page.module, false]]);
 });
 
-test('the shell\'s own pages request no remote at all', async () => {
+test("the shell's own pages request no remote at all", async () => {
   // A user of unknown role has no role dashboard: /dashboard is the shell's own page.
   renderApp({ path: '/dashboard', user: makeUserWithUnknownRole() });
   expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -113,7 +112,7 @@ test('a remote that fails to load shows the fallback while the navbar keeps work
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('after a failed remote, the shell\'s own pages keep working too', async () => {
+test("after a failed remote, the shell's own pages keep working too", async () => {
   loadPage.mockImplementation(failing('StoreListPage', () => Promise.reject(new Error('timeout'))));
   const { events } = renderApp({ path: '/stores', user: makeUserWithUnknownRole() });
   await screen.findByRole('alert');
@@ -156,7 +155,9 @@ test('"Try again" loads the remote afresh and shows the page without a reload', 
   loadPage.mockImplementation(
     failing('ProfilePage', () => {
       profileAttempts += 1;
-      return profileAttempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: fakePage('mf_auth', 'ProfilePage') });
+      return profileAttempts === 1
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve({ default: fakePage('mf_auth', 'ProfilePage') });
     }),
   );
   const { events } = renderApp({ path: '/profile', user: customer });

@@ -6,7 +6,8 @@ import { type AxiosAdapter, AxiosError, type AxiosResponse, type InternalAxiosRe
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { createApiClient, MESSAGES, type User } from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
+import { QueryClientProvider, useApi } from 'shared-contracts/react';
+import { createTestQueryClient } from 'shared-contracts/testing';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { loadRemotePage } from '../src/remotes/registry';
 import { AppRoutes } from '../src/app/AppRoutes';
@@ -70,11 +71,13 @@ function renderWithRealClient(path: string, answers: Record<string, Answer>) {
   };
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AuthProvider client={client}>
-        <AppRoutes />
-        <Location />
-        <AppToaster />
-      </AuthProvider>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <AuthProvider client={client}>
+          <AppRoutes />
+          <Location />
+          <AppToaster />
+        </AuthProvider>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
   return { calls };

@@ -1,6 +1,9 @@
-/** The shell's root: the router, the session, the route table and the toaster; it reports the shell's own load. */
-import { useEffect, useRef } from 'react';
-import { BrowserRouter } from 'shared-contracts/react';
+/**
+ * The shell's root: the router, the page's one query cache, the session, the route table and the toaster;
+ * it reports the shell's own load.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { BrowserRouter, createQueryClient, QueryClientProvider } from 'shared-contracts/react';
 import { AuthProvider } from '../auth/AuthProvider';
 import { AppToaster } from '../features/feedback/AppToaster';
 import { renderMsOf, reportRemoteHealth } from '../remotes/health';
@@ -20,12 +23,16 @@ function useReportShellLoad(): void {
 
 export function App() {
   useReportShellLoad();
+  // One cache for the page's life, shared by every remote (the session clears it on sign-out).
+  const [queryClient] = useState(createQueryClient);
   return (
     <BrowserRouter>
-      <AuthProvider>
-        <AppRoutes />
-        <AppToaster />
-      </AuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <AppRoutes />
+          <AppToaster />
+        </AuthProvider>
+      </QueryClientProvider>
     </BrowserRouter>
   );
 }

@@ -54,9 +54,7 @@ export function AppRoutes() {
             {remoteRoute('/admin/analytics')}
             {remoteRoute('/admin/deployments')}
           </Route>
-          <Route element={<RequireRole roles={['store_owner']} />}>
-            {remoteRoute('/store-owner')}
-          </Route>
+          <Route element={<RequireRole roles={['store_owner']} />}>{remoteRoute('/store-owner')}</Route>
           <Route element={<RequireRole roles={['normal_user']} />}>
             {remoteRoute('/user-dashboard')}
             {remoteRoute('/ratings')}

@@ -2,7 +2,8 @@
  * The session (spec §4): loading at start; a saved token is checked by fetching the profile, and a
  * failure there signs out. Login and registration store the token and greet the user; logout clears
  * it and has the server revoke it. A 401 on any authenticated call ends the session once, with the session-ended toast alone.
- * Other tabs' sign-outs are followed.
+ * Other tabs' sign-outs are followed. Whenever the session ends or changes hands, the page's query cache
+ * is emptied: nothing one user loaded is shown to the next.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -17,9 +18,8 @@ import {
   welcomeBackMessage,
   welcomeNewUserMessage,
 } from 'shared-contracts';
-import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
+import { ApiContext, AuthContext, type AuthContextValue, useQueryClient } from 'shared-contracts/react';
 import { readToken, writeToken } from './session-storage';
-
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -34,6 +34,7 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState<boolean>(() => readToken() !== null);
   const tokenRef = useRef(token);
+  const queryClient = useQueryClient();
 
   const applyToken = useCallback((next: string | null) => {
     tokenRef.current = next;
@@ -44,7 +45,8 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
   const endSession = useCallback(() => {
     applyToken(null);
     setUser(null);
-  }, [applyToken]);
+    queryClient.clear();
+  }, [applyToken, queryClient]);
 
   const api = useMemo(
     () =>
@@ -61,8 +63,7 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
           toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
         },
       }),
-    // The client is built once per provider.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the client is built once per provider (its callbacks read refs)
     [],
   );
 
@@ -94,32 +95,35 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
         tokenRef.current = null;
         setToken(null);
         setUser(null);
+        queryClient.clear();
       }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [queryClient]);
 
   const login = useCallback(
     async (email: string, password: string, role: Role) => {
       const result = await api.auth.login({ email, password, role });
+      queryClient.clear();
       applyToken(result.token);
       setUser(result.user);
       toast.success(welcomeBackMessage(result.user.name));
       return result.user;
     },
-    [api, applyToken],
+    [api, applyToken, queryClient],
   );
 
   const register = useCallback(
     async (data: RegisterRequest) => {
       const result = await api.auth.register(data);
+      queryClient.clear();
       applyToken(result.token);
       setUser(result.user);
       toast.success(welcomeNewUserMessage(result.user.name));
       return result.user;
     },
-    [api, applyToken],
+    [api, applyToken, queryClient],
   );
 
   const logout = useCallback(() => {

@@ -31,7 +31,10 @@ export function renderMsOf(elapsed: number): number {
 function send(events: RemoteHealthEvent[]): void {
   const body = JSON.stringify({ events });
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(REMOTE_HEALTH_PATH, new Blob([body], { type: 'application/json' }))) {
+    if (
+      typeof navigator.sendBeacon === 'function' &&
+      navigator.sendBeacon(REMOTE_HEALTH_PATH, new Blob([body], { type: 'application/json' }))
+    ) {
       return;
     }
   } catch {
@@ -39,7 +42,9 @@ function send(events: RemoteHealthEvent[]): void {
   }
   try {
     if (typeof fetch !== 'function') return;
-    fetch(REMOTE_HEALTH_PATH, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body }).catch(() => undefined);
+    fetch(REMOTE_HEALTH_PATH, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body }).catch(
+      () => undefined,
+    );
   } catch {
     // Nothing else to try: the report is dropped.
   }

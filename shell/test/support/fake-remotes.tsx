@@ -30,7 +30,13 @@ export interface RoleRoute {
 /** Each role's dashboard route: the brand, the Dashboard link and /dashboard lead there. */
 export const ROLE_DASHBOARDS: Record<Role, RoleRoute> = {
   system_admin: { path: '/admin', role: 'system_admin', remote: 'mf_admin', module: 'AdminDashboardPage', area: 'admin dashboard' },
-  store_owner: { path: '/store-owner', role: 'store_owner', remote: 'mf_owner', module: 'OwnerDashboardPage', area: 'store owner dashboard' },
+  store_owner: {
+    path: '/store-owner',
+    role: 'store_owner',
+    remote: 'mf_owner',
+    module: 'OwnerDashboardPage',
+    area: 'store owner dashboard',
+  },
   normal_user: { path: '/user-dashboard', role: 'normal_user', remote: 'mf_customer', module: 'CustomerDashboardPage', area: 'dashboard' },
 };
 

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Role, User } from 'shared-contracts';
+import { QueryClientProvider } from 'shared-contracts/react';
+import { createTestQueryClient } from 'shared-contracts/testing';
 import { AppRoutes } from '../../src/app/AppRoutes';
 import { AuthProvider } from '../../src/auth/AuthProvider';
 import { AppToaster } from '../../src/features/feedback/AppToaster';
@@ -42,16 +44,19 @@ export function renderApp({ path = '/', user, api = createFakeApi() }: RenderApp
   const { factory, hooks } = fakeClientFactory(api);
   const visited: string[] = [];
   const events = userEvent.setup();
+  const queryClient = createTestQueryClient();
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
-      <AuthProvider client={factory}>
-        <AppRoutes />
-        <LocationProbe visited={visited} />
-        <AppToaster />
-      </AuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider client={factory}>
+          <AppRoutes />
+          <LocationProbe visited={visited} />
+          <AppToaster />
+        </AuthProvider>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
-  return { ...utils, api, factory, hooks, visited, events };
+  return { ...utils, api, factory, hooks, visited, events, queryClient };
 }
 
 /** The router's current path (and query). */

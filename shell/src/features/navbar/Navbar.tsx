@@ -34,7 +34,10 @@ export function Navbar() {
     <header className={styles.bar}>
       <nav className={styles.inner} aria-label="Main">
         <Link to={dashboardPathForRole(user.role)} className={styles.brand}>
-          <span aria-hidden="true" className={styles.logo}>★</span> Store Ratings
+          <span aria-hidden="true" className={styles.logo}>
+            ★
+          </span>{' '}
+          Store Ratings
         </Link>
 
         <button
