@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { inspect } from 'node:util';
 import { MESSAGES } from 'shared-contracts';
 import LoginPage from '../src/exposed/LoginPage';
 import { apiError, deferred, findFormAlert, findToast, networkError, queryToast, renderPage, testUser } from './render-helpers';
@@ -35,6 +36,19 @@ describe('Sign-in page', () => {
     await user.type(passwordInput(), 'Customer@1234');
     await user.click(signInButton());
     expect(auth.login).toHaveBeenCalledWith('customer@example.com', 'Customer@1234', 'normal_user');
+  });
+
+  it('settles when the session empties the query cache on the way (as the shell does on sign-in)', async () => {
+    const { user, auth, queryClient } = renderLogin();
+    auth.login.mockImplementation(async () => {
+      queryClient.clear();
+      return testUser;
+    });
+    await user.type(emailInput(), 'customer@example.com');
+    await user.type(passwordInput(), 'Customer@1234');
+    await user.click(signInButton());
+    expect(await screen.findByRole('button', { name: 'Sign In' })).not.toHaveAttribute('aria-busy');
+    expect(queryToast('Login failed. Please try again.')).not.toBeInTheDocument();
   });
 
   it('passes the chosen role to login', async () => {
@@ -111,6 +125,28 @@ describe('Sign-in page', () => {
     expect(await findToast('Login failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows one toast however often the sign-in fails, and logs the failure without the password it sent', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { user, auth } = renderLogin();
+      const sent = () =>
+        Object.assign(networkError(), { config: { data: JSON.stringify({ email: 'customer@example.com', password: 'Customer@1234' }) } });
+      auth.login.mockImplementation(() => Promise.reject(sent()));
+      await user.type(emailInput(), 'customer@example.com');
+      await user.type(passwordInput(), 'Customer@1234');
+      await user.click(signInButton());
+      await findToast('Login failed. Please try again.');
+      await user.click(signInButton());
+      await screen.findByRole('button', { name: 'Sign In' });
+      expect(auth.login).toHaveBeenCalledTimes(2);
+      expect(screen.getAllByText('Login failed. Please try again.')).toHaveLength(1);
+      expect(log).toHaveBeenCalled();
+      expect(inspect(log.mock.calls, { depth: 8 })).not.toContain('Customer@1234');
+    } finally {
+      log.mockRestore();
+    }
+  });
+
   it("reads 'Signing In...' and is disabled while signing in, then returns after a failure with the values kept", async () => {
     const { user, auth } = renderLogin();
     const call = deferred<typeof testUser>();
@@ -119,7 +155,11 @@ describe('Sign-in page', () => {
     await user.type(passwordInput(), 'Customer@1234');
     await user.click(signInButton());
     const busy = screen.getByRole('button', { name: 'Signing In...' });
-    expect(busy).toBeDisabled();
+    // The kit's busy button: aria-disabled (it keeps focus) rather than disabled, and a second press sends nothing.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await user.click(busy);
+    await user.type(passwordInput(), '{Enter}');
+    expect(auth.login).toHaveBeenCalledTimes(1);
     call.reject(apiError(401, MESSAGES.invalidCredentials));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(emailInput()).toHaveValue('customer@example.com');

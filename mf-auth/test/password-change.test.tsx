@@ -68,7 +68,10 @@ describe('Profile page: changing the password', () => {
     api.auth.changePassword.mockReturnValue(call.promise);
     await fillPasswords(user, 'Customer@1234', 'Fresh@5678', 'Fresh@5678');
     await user.click(updateButton());
-    expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    // The kit's busy button: aria-disabled (it keeps focus) rather than disabled, and a second press sends nothing.
+    expect(screen.getByRole('button', { name: 'Updating...' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Updating...' }));
+    expect(api.auth.changePassword).toHaveBeenCalledTimes(1);
     call.resolve({ message: 'ok', token: 'token-2' });
     expect(await findToast('Password updated successfully!')).toBeInTheDocument();
   });

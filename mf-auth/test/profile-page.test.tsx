@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES, type User } from 'shared-contracts';
+import { queryKeys } from 'shared-contracts/react';
 import ProfilePage from '../src/exposed/ProfilePage';
 import { apiError, deferred, findFormAlert, findToast, networkError, renderPage, testUser } from './render-helpers';
 
@@ -113,13 +114,43 @@ describe('Profile page: editing name and address', () => {
     expect(tile('Location')).toHaveTextContent('4 Brigade Road');
   });
 
+  it('keeps a cached profile in step and marks the answers that show the name stale', async () => {
+    const { user, api, queryClient } = renderProfile();
+    queryClient.setQueryData(queryKeys.profile(), { user: testUser });
+    queryClient.setQueryData(queryKeys.stores.ratings(3), { ratings: [{ user_name: testUser.name }] });
+    queryClient.setQueryData(queryKeys.admin.users({}), { users: [testUser] });
+    const updated = { ...testUser, name: newName };
+    api.auth.updateProfile.mockResolvedValue({ message: 'Profile updated', user: updated });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.clear(nameInput());
+    await user.type(nameInput(), newName);
+    await user.click(saveButton());
+
+    expect(await findToast('Profile updated successfully!')).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.profile())).toEqual({ user: updated });
+    expect(queryClient.getQueryState(queryKeys.stores.ratings(3))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.admin.users({}))?.isInvalidated).toBe(true);
+  });
+
+  it('caches no profile of its own when none was cached', async () => {
+    const { user, api, queryClient } = renderProfile();
+    api.auth.updateProfile.mockResolvedValue({ message: 'Profile updated', user: testUser });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(saveButton());
+    expect(await findToast('Profile updated successfully!')).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.profile())).toBeUndefined();
+  });
+
   it("reads 'Saving...' while saving", async () => {
     const { user, api } = renderProfile();
     const call = deferred<{ message: string; user: User }>();
     api.auth.updateProfile.mockReturnValue(call.promise);
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.click(saveButton());
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    // The kit's busy button: aria-disabled (it keeps focus) rather than disabled, and a second press sends nothing.
+    expect(screen.getByRole('button', { name: 'Saving...' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Saving...' }));
+    expect(api.auth.updateProfile).toHaveBeenCalledTimes(1);
     call.resolve({ message: 'ok', user: testUser });
     expect(await findToast('Profile updated successfully!')).toBeInTheDocument();
   });

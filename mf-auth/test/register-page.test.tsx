@@ -133,7 +133,10 @@ describe('Registration page', () => {
     auth.register.mockReturnValue(call.promise);
     await fillForm(user);
     await user.click(submitButton());
-    expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    // The kit's busy button: aria-disabled (it keeps focus) rather than disabled, and a second press sends nothing.
+    expect(screen.getByRole('button', { name: 'Creating Account...' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Creating Account...' }));
+    expect(auth.register).toHaveBeenCalledTimes(1);
     call.resolve(testUser);
     expect(await screen.findByRole('button', { name: 'Create Account' })).toBeEnabled();
   });

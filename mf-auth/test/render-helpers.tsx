@@ -1,8 +1,9 @@
 /**
  * Renders a page as the shell would: inside a router, with the API client and the session provided
  * through shared-contracts' contexts, and a <Toaster/> so toasts reach the DOM. The API is the shared fake
- * (tools/testing: shaped like createApiClient's return, every endpoint a jest.fn); the session is a small stateful
- * stand-in whose functions are jest.fns, so a page that calls updateUser re-renders with the new user.
+ * (shared-contracts/testing: shaped like createApiClient's return, every endpoint a jest.fn); the session is a small stateful
+ * stand-in whose functions are jest.fns, so a page that calls updateUser re-renders with the new user. Each render
+ * has a query cache of its own (createTestQueryClient: no retries), returned as `queryClient`.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,10 +11,10 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ApiClient, RegisterRequest, Role, User } from 'shared-contracts';
-import { ApiContext, AuthContext, type AuthContextValue } from 'shared-contracts/react';
-import { createFakeApi } from '../../tools/testing';
+import { ApiContext, AuthContext, type AuthContextValue, QueryClientProvider } from 'shared-contracts/react';
+import { createFakeApi, createTestQueryClient } from 'shared-contracts/testing';
 
-export { apiError, createFakeApi, type FakeApi, networkError } from '../../tools/testing';
+export { apiError, createFakeApi, type FakeApi, networkError } from 'shared-contracts/testing';
 
 // ---------- fake session ----------
 
@@ -81,26 +82,29 @@ export interface RenderPageOptions {
   signedInAs?: User | null;
 }
 
-/** Returns the fakes and `user`, a user-event instance that types and clicks like a person. */
+/** Returns the fakes, the query cache and `user`, a user-event instance that types and clicks like a person. */
 export function renderPage(page: ReactElement, { route, signedInAs = null }: RenderPageOptions) {
   const api = createFakeApi();
   const auth = createFakeAuth();
+  const queryClient = createTestQueryClient();
   const events = userEvent.setup({ delay: null });
   const result = render(
-    <MemoryRouter initialEntries={[route]}>
-      <ApiContext.Provider value={api as unknown as ApiClient}>
-        <FakeAuthProvider auth={auth} initialUser={signedInAs}>
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-          <Toaster containerClassName="test-toaster" />
-        </FakeAuthProvider>
-      </ApiContext.Provider>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <ApiContext.Provider value={api as unknown as ApiClient}>
+          <FakeAuthProvider auth={auth} initialUser={signedInAs}>
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+            <Toaster containerClassName="test-toaster" />
+          </FakeAuthProvider>
+        </ApiContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
-  return { ...result, api, auth, user: events };
+  return { ...result, api, auth, queryClient, user: events };
 }
 
 // ---------- toasts ----------

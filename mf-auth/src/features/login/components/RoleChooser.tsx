@@ -12,7 +12,17 @@ const ICON_PATHS: Record<Role, string[]> = {
 
 function RoleIcon({ role }: { role: Role }) {
   return (
-    <svg className={styles.roleIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.roleIcon}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {ICON_PATHS[role].map((d) => (
         <path key={d} d={d} />
       ))}

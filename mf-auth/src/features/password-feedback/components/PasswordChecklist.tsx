@@ -1,6 +1,6 @@
 /** The live checklist of the password rule (spec §5); each line says "met" or "not met" to screen readers. */
 import { checkPasswordRequirements, PASSWORD_REQUIREMENT_LABELS } from 'shared-contracts';
-import formStyles from '../../form-controls/components/Form.module.css';
+import { VisuallyHidden } from 'shared-contracts/ui';
 import styles from './PasswordFeedback.module.css';
 
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
@@ -13,7 +13,7 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
             {met[key] ? '✓' : '✗'}
           </span>
           <span>{label}</span>
-          <span className={formStyles.visuallyHidden}>{met[key] ? ' (met)' : ' (not met)'}</span>
+          <VisuallyHidden>{met[key] ? ' (met)' : ' (not met)'}</VisuallyHidden>
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@
  * Excellent), which screen readers hear politely as the user types.
  */
 import { PASSWORD_STRENGTH_LABELS, passwordStrength } from 'shared-contracts';
-import formStyles from '../../form-controls/components/Form.module.css';
+import { VisuallyHidden } from 'shared-contracts/ui';
 import styles from './PasswordFeedback.module.css';
 
 const MAX_SCORE = PASSWORD_STRENGTH_LABELS.length - 1;
@@ -20,7 +20,7 @@ export function PasswordStrengthMeter({ id, password }: { id: string; password: 
         <span className={styles.strengthLabel} aria-live="polite" aria-atomic="true">
           {entered && (
             <>
-              <span className={formStyles.visuallyHidden}>Password strength: </span>
+              <VisuallyHidden>Password strength: </VisuallyHidden>
               <span>{label}</span>
             </>
           )}

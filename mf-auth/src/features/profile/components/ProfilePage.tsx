@@ -4,6 +4,7 @@
  */
 import { roleDisplayLabel } from 'shared-contracts';
 import { Link, useAuth } from 'shared-contracts/react';
+import { Page } from 'shared-contracts/ui';
 import { initialsOf } from '../profile-info';
 import { PasswordChangeSection } from './PasswordChangeSection';
 import { ProfileDetails } from './ProfileDetails';
@@ -15,8 +16,7 @@ export function ProfilePage() {
 
   if (!user) {
     return (
-      <main className={styles.page}>
-        <h1 className={styles.title}>My Profile</h1>
+      <Page title="My Profile">
         {loading ? (
           <p role="status">Loading your profile...</p>
         ) : (
@@ -24,12 +24,12 @@ export function ProfilePage() {
             Please <Link to="/login">sign in</Link> to see your profile.
           </p>
         )}
-      </main>
+      </Page>
     );
   }
 
   return (
-    <main className={styles.page}>
+    <Page className={styles.page}>
       <header className={styles.hero}>
         <div className={styles.avatar} aria-hidden="true">
           {initialsOf(user.name)}
@@ -58,6 +58,6 @@ export function ProfilePage() {
           Go to Dashboard
         </Link>
       </nav>
-    </main>
+    </Page>
   );
 }

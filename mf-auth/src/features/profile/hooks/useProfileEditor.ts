@@ -1,34 +1,20 @@
 /**
- * Editing name and address (spec §2, §5, §8): Edit opens the form with the current values, Cancel
- * drops the changes, Save validates (validateProfileForm), sends them and hands the answer's user
- * to the session, with 'Profile updated successfully!' or the server's message / 'Failed to update profile'.
+ * Editing name and address (spec §2, §5): Edit opens the form with the current values, Cancel drops
+ * the changes, Save checks them (profileFormErrors) and sends them (useUpdateProfile).
  */
-import { type FormEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage, MESSAGES, type User, validateProfileForm } from 'shared-contracts';
-import { useApi, useAuth } from 'shared-contracts/react';
-import { blankFields } from '../../form-controls/blankFields';
-import { useFormError } from '../../form-controls/hooks/useFormError';
+import { type FormEvent, useState } from 'react';
+import { type ProfileForm, profileFormErrors, type User } from 'shared-contracts';
+import { useFormError } from 'shared-contracts/ui';
+import { useUpdateProfile } from '../api/useUpdateProfile';
 
-export type ProfileField = 'name' | 'address';
-export type ProfileValues = Record<ProfileField, string>;
+export type ProfileField = keyof ProfileForm;
 
-function fieldsFor(message: string, values: ProfileValues): ProfileField[] {
-  if (message === MESSAGES.fillAllFields) return blankFields(values);
-  if (message === MESSAGES.nameLength) return ['name'];
-  if (message === MESSAGES.addressMax) return ['address'];
-  return [];
-}
-
-const valuesOf = (user: User): ProfileValues => ({ name: user.name ?? '', address: user.address ?? '' });
+const valuesOf = (user: User): ProfileForm => ({ name: user.name ?? '', address: user.address ?? '' });
 
 export function useProfileEditor(user: User) {
-  const api = useApi();
-  const { updateUser } = useAuth();
+  const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const [values, setValues] = useState<ProfileForm>(() => valuesOf(user));
   const error = useFormError<ProfileField>('profile-form-error');
 
   const setField = (field: ProfileField, value: string) => {
@@ -36,41 +22,27 @@ export function useProfileEditor(user: User) {
     error.clear();
   };
 
-  const startEditing = () => {
+  /** Opens (true) or closes the form, starting again from the user's current values. */
+  const edit = (open: boolean) => {
     setValues(valuesOf(user));
     error.clear();
-    setEditing(true);
+    setEditing(open);
   };
 
-  const cancel = () => {
-    setValues(valuesOf(user));
-    error.clear();
-    setEditing(false);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busyRef.current) return;
-    const message = validateProfileForm(values);
-    if (message) {
-      error.show(message, fieldsFor(message, values));
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      const result = await api.auth.updateProfile({ name: values.name.trim(), address: values.address.trim() });
-      updateUser(result.user);
-      setValues(valuesOf(result.user));
-      setEditing(false);
-      toast.success(MESSAGES.profileUpdated);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.profileUpdateFailed));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    if (update.isPending || error.showErrors(profileFormErrors(values))) return;
+    update.mutate({ name: values.name.trim(), address: values.address.trim() }, { onSuccess: () => setEditing(false) });
   };
 
-  return { editing, values, setField, busy, error, startEditing, cancel, submit };
+  return {
+    editing,
+    values,
+    setField,
+    busy: update.isPending,
+    error,
+    startEditing: () => edit(true),
+    cancel: () => edit(false),
+    submit,
+  };
 }

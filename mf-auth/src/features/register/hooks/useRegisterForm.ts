@@ -1,45 +1,19 @@
 /**
- * The sign-up form (spec §2, §5, §8). Checks run in the spec's order through validateRegistrationForm;
- * a success signs the new customer in at once (the shell's AuthProvider greets them); a failure
- * shows the server's message, else 'Registration failed. Please try again.', and keeps every value.
+ * The sign-up form (spec §2, §5, §8): checked in the spec's order (registrationFormErrors), each error
+ * marking its field; the request is useRegister's, and a failure keeps every value.
  */
-import { type FormEvent, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage, MESSAGES, type RegistrationForm, validateRegistrationForm } from 'shared-contracts';
-import { useAuth } from 'shared-contracts/react';
-import { blankFields } from '../../form-controls/blankFields';
-import { useFormError } from '../../form-controls/hooks/useFormError';
+import { type FormEvent, useState } from 'react';
+import { type RegistrationForm, registrationFormErrors } from 'shared-contracts';
+import { useFormError } from 'shared-contracts/ui';
+import { useRegister } from '../api/useRegister';
 
 export type RegistrationField = keyof RegistrationForm;
 
 const EMPTY: RegistrationForm = { name: '', email: '', address: '', password: '', confirmPassword: '' };
 
-/** The fields a validation message is about. */
-function fieldsFor(message: string, values: RegistrationForm): RegistrationField[] {
-  switch (message) {
-    case MESSAGES.fillAllFields:
-      return blankFields(values, ['password', 'confirmPassword']);
-    case MESSAGES.passwordsDoNotMatch:
-      return ['confirmPassword'];
-    case MESSAGES.passwordRequirements:
-      return ['password'];
-    case MESSAGES.nameLength:
-      return ['name'];
-    case MESSAGES.invalidEmail:
-    case MESSAGES.emailTooLong:
-      return ['email'];
-    case MESSAGES.addressMax:
-      return ['address'];
-    default:
-      return [];
-  }
-}
-
 export function useRegisterForm() {
-  const { register } = useAuth();
+  const registration = useRegister();
   const [values, setValues] = useState<RegistrationForm>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const error = useFormError<RegistrationField>('register-form-error');
 
   const setField = (field: RegistrationField, value: string) => {
@@ -47,31 +21,17 @@ export function useRegisterForm() {
     error.clear();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busyRef.current) return;
-    const message = validateRegistrationForm(values);
-    if (message) {
-      error.show(message, fieldsFor(message, values));
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      // Self-registration always creates a customer: the API sets the role itself.
-      await register({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        address: values.address.trim(),
-        password: values.password,
-      });
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.registrationFailed));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    if (registration.isPending || error.showErrors(registrationFormErrors(values))) return;
+    // Self-registration always creates a customer: the API sets the role itself.
+    registration.mutate({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      address: values.address.trim(),
+      password: values.password,
+    });
   };
 
-  return { values, setField, busy, error, submit };
+  return { values, setField, busy: registration.isPending, error, submit };
 }
