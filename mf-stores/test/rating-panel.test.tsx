@@ -2,17 +2,14 @@
 // store's figures and ratings list following each write.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Rating, RatingWriteResponse, StoreStats } from 'shared-contracts';
-import {
-  createFakeApi,
-  httpError,
-  makeOwnRating,
-  makeStoreDetail,
-  makeStoreRating,
-  ratingsResponse,
-  renderAt,
-} from './render-helpers';
+import type { FakeApi } from './render-helpers';
+import { createFakeApi, httpError, makeOwnRating, makeStoreDetail, makeStoreRating, ratingsResponse, renderAt } from './render-helpers';
 
-const STATS_AFTER_ADD: StoreStats = { average_rating: 4.33, total_ratings: 6, rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 4, '5': 2 } };
+const STATS_AFTER_ADD: StoreStats = {
+  average_rating: 4.33,
+  total_ratings: 6,
+  rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 4, '5': 2 },
+};
 
 function apiWithRating(mine: Rating | null) {
   const api = createFakeApi();
@@ -20,6 +17,15 @@ function apiWithRating(mine: Rating | null) {
   api.stores.ratings.mockResolvedValue(ratingsResponse([makeStoreRating(1, { comment: 'An older review' })], { total: 1 }));
   api.ratings.mine.mockResolvedValue({ rating: mine });
   return api;
+}
+
+/**
+ * What the fake server answers from now on, after a write: the store with its new figures and my rating
+ * as it now is (the page asks again for everything a rating shows once a write succeeds).
+ */
+function serverNow(api: FakeApi, mine: Rating | null, stats: StoreStats) {
+  api.stores.get.mockResolvedValue({ store: makeStoreDetail({ ...stats }) });
+  api.ratings.mine.mockResolvedValue({ rating: mine });
 }
 
 function writeAnswer(rating: Rating, stats: StoreStats = STATS_AFTER_ADD, message = 'Rating submitted successfully!'): RatingWriteResponse {
@@ -50,7 +56,7 @@ describe('rating panel: a new rating', () => {
     expect(radio(5)).toBeChecked();
     expect(radio(5)).toHaveFocus();
     expect(comment()).toHaveValue('');
-    expect(screen.getByText('0/500')).toBeInTheDocument();
+    expect(screen.getByText('0 / 500 characters')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Rating' })).not.toBeInTheDocument();
@@ -66,8 +72,12 @@ describe('rating panel: a new rating', () => {
     await user.type(comment(), '  Fresh vegetables ');
 
     api.stores.ratings.mockResolvedValue(
-      ratingsResponse([makeStoreRating(900, { user_name: 'Carla Customer Montgomery', rating: 4, comment: 'Fresh vegetables' }), makeStoreRating(1)], { total: 2 }),
+      ratingsResponse(
+        [makeStoreRating(900, { user_name: 'Carla Customer Montgomery', rating: 4, comment: 'Fresh vegetables' }), makeStoreRating(1)],
+        { total: 2 },
+      ),
     );
+    serverNow(api, created, STATS_AFTER_ADD);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText('Rating submitted successfully!')).toBeInTheDocument();
@@ -127,13 +137,13 @@ describe('rating panel: a new rating', () => {
     const { user } = renderAt('/stores/42', { api });
     await user.click(within(await panel('Rate This Store')).getByRole('button', { name: 'Add Rating' }));
     await user.type(comment(), 'Hello');
-    expect(screen.getByText('5/500')).toBeInTheDocument();
+    expect(screen.getByText('5 / 500 characters')).toBeInTheDocument();
     expect(comment()).toHaveAttribute('maxlength', '500');
-    expect(comment()).toHaveAccessibleDescription('5/500');
+    expect(comment()).toHaveAccessibleDescription('5 / 500 characters');
 
     fireEvent.change(comment(), { target: { value: 'y'.repeat(620) } });
     expect((comment() as HTMLTextAreaElement).value).toHaveLength(500);
-    expect(screen.getByText('500/500')).toBeInTheDocument();
+    expect(screen.getByText('500 / 500 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Rating submitted successfully!');
     expect(api.ratings.submit).toHaveBeenCalledWith(42, { rating: 5, comment: 'y'.repeat(500) });
@@ -174,7 +184,7 @@ describe('rating panel: my existing rating', () => {
     await user.click(within(await panel('Update Your Rating')).getByRole('button', { name: 'Edit Rating' }));
     expect(radio(3)).toBeChecked();
     expect(comment()).toHaveValue('Decent, but nothing special.');
-    expect(screen.getByText('28/500')).toBeInTheDocument();
+    expect(screen.getByText('28 / 500 characters')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Rating' })).toBeInTheDocument();
@@ -185,6 +195,7 @@ describe('rating panel: my existing rating', () => {
     const api = apiWithRating(mine);
     const updated = { ...mine, rating: 5, comment: 'Much better now' };
     api.ratings.update.mockResolvedValue(writeAnswer(updated, { ...STATS_AFTER_ADD, average_rating: 4.8 }, 'Rating updated successfully!'));
+    serverNow(api, updated, { ...STATS_AFTER_ADD, average_rating: 4.8 });
     const { user } = renderAt('/stores/42', { api });
     await user.click(within(await panel('Update Your Rating')).getByRole('button', { name: 'Edit Rating' }));
     await user.click(radio(5));
@@ -245,15 +256,22 @@ describe('rating panel: my existing rating', () => {
 
   it('Delete Rating asks first, then deletes, toasts, updates the figures, and resets the form to 5 stars', async () => {
     const api = apiWithRating(mine);
-    const emptyStats: StoreStats = { average_rating: 4.5, total_ratings: 4, rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 2 } };
+    const emptyStats: StoreStats = {
+      average_rating: 4.5,
+      total_ratings: 4,
+      rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 2 },
+    };
     api.ratings.remove.mockResolvedValue({ message: 'Rating deleted successfully!', storeStats: emptyStats });
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderAt('/stores/42', { api });
     await user.click(within(await panel('Update Your Rating')).getByRole('button', { name: 'Edit Rating' }));
     api.stores.ratings.mockResolvedValue(ratingsResponse([], { total: 0 }));
+    serverNow(api, null, emptyStats);
     await user.click(screen.getByRole('button', { name: 'Delete Rating' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete your rating?');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete rating' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete your rating?');
+    expect(api.ratings.remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Rating deleted successfully!')).toBeInTheDocument();
     expect(api.ratings.remove).toHaveBeenCalledWith(500);
     const view = await panel('Rate This Store');
@@ -269,10 +287,11 @@ describe('rating panel: my existing rating', () => {
 
   it('Delete Rating does nothing when the confirmation is declined', async () => {
     const api = apiWithRating(mine);
-    jest.spyOn(window, 'confirm').mockReturnValue(false);
     const { user } = renderAt('/stores/42', { api });
     await user.click(within(await panel('Update Your Rating')).getByRole('button', { name: 'Edit Rating' }));
     await user.click(screen.getByRole('button', { name: 'Delete Rating' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete rating' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.ratings.remove).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Delete Rating' })).toBeInTheDocument();
   });
@@ -280,10 +299,10 @@ describe('rating panel: my existing rating', () => {
   it("a failing delete toasts 'Failed to delete rating' and keeps my rating", async () => {
     const api = apiWithRating(mine);
     api.ratings.remove.mockRejectedValue(httpError(500));
-    jest.spyOn(window, 'confirm').mockReturnValue(true);
     const { user } = renderAt('/stores/42', { api });
     await user.click(within(await panel('Update Your Rating')).getByRole('button', { name: 'Edit Rating' }));
     await user.click(screen.getByRole('button', { name: 'Delete Rating' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete rating' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete rating')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Rating' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -1,20 +1,34 @@
 // Renders the mf-stores pages as the shell would: inside a router at /stores and /stores/:id, with the
 // API client and the signed-in user from context (fakes here), and a toaster to read toasts from.
 import { Route } from 'react-router-dom';
-import type {
-  Rating,
-  Store,
-  StoreDetail,
-  StoreListResponse,
-  StoreRating,
-  StoreRatingsResponse,
-  User,
-} from 'shared-contracts';
-import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
+import type { Rating, Store, StoreDetail, StoreListResponse, StoreRating, StoreRatingsResponse, User } from 'shared-contracts';
+import {
+  createFakeApi,
+  type FakeApi,
+  fakeAuth,
+  makeStore,
+  makeUser,
+  pageCounts,
+  type PageOptions,
+  renderRoutes,
+} from 'shared-contracts/testing';
+import type { QueryClient } from 'shared-contracts/react';
 import StoreDetailPage from '../src/exposed/StoreDetailPage';
 import StoreListPage from '../src/exposed/StoreListPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser, localCount, type PageOptions } from '../../tools/testing';
+export {
+  createFakeApi,
+  createTestQueryClient,
+  currentLocation,
+  currentQuery,
+  fakeAuth,
+  type FakeApi,
+  httpError,
+  makeStore,
+  makeUser,
+  localCount,
+  type PageOptions,
+} from 'shared-contracts/testing';
 
 export function makeStoreDetail(overrides: Partial<StoreDetail> = {}): StoreDetail {
   return {
@@ -69,16 +83,18 @@ export function ratingsResponse(ratings: StoreRating[], { limit = 50, ...options
 export interface RenderOptions {
   api?: FakeApi;
   user?: User | null;
+  /** The page's query cache (a fresh one by default), e.g. to look at what a write invalidated. */
+  queryClient?: QueryClient;
 }
 
 /** Renders the remote's routes at `path` (e.g. '/stores?page=2' or '/stores/42'). */
-export function renderAt(path: string, { api = createFakeApi(), user = makeUser() }: RenderOptions = {}) {
+export function renderAt(path: string, { api = createFakeApi(), user = makeUser(), queryClient }: RenderOptions = {}) {
   return renderRoutes(
     <>
       <Route path="/stores" element={<StoreListPage />} />
       <Route path="/stores/:id" element={<StoreDetailPage />} />
       <Route path="/admin/stores" element={<h1>Admin store management</h1>} />
     </>,
-    { route: path, api, auth: fakeAuth(user), historyBack: true },
+    { route: path, api, auth: fakeAuth(user), historyBack: true, queryClient },
   );
 }

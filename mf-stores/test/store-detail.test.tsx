@@ -144,7 +144,12 @@ describe('store detail: the list of ratings', () => {
     const ratings = [
       makeStoreRating(3, { user_name: 'Asha Raman', rating: 5, comment: 'Wonderful!', created_at: '2024-06-10T08:00:00.000Z' }),
       makeStoreRating(2, { user_name: '', rating: 2, comment: null, created_at: '2024-05-01T08:00:00.000Z' }),
-      makeStoreRating(1, { user_name: null as unknown as string, rating: 4, comment: 'Good value', created_at: '2024-04-02T08:00:00.000Z' }),
+      makeStoreRating(1, {
+        user_name: null as unknown as string,
+        rating: 4,
+        comment: 'Good value',
+        created_at: '2024-04-02T08:00:00.000Z',
+      }),
     ];
     renderAt('/stores/42', { api: apiFor(makeStoreDetail(), ratings, { total: 3 }) });
     const section = await screen.findByRole('region', { name: /All Ratings/ });
@@ -175,13 +180,18 @@ describe('store detail: the list of ratings', () => {
     expect(screen.getByText('Showing 50 of 52')).toBeInTheDocument();
 
     api.stores.ratings.mockResolvedValueOnce(
-      ratingsResponse([makeStoreRating(150, { comment: 'Second page 1' }), makeStoreRating(149, { comment: 'Second page 2' })], { total: 52, page: 2 }),
+      ratingsResponse([makeStoreRating(150, { comment: 'Second page 1' }), makeStoreRating(149, { comment: 'Second page 2' })], {
+        total: 52,
+        page: 2,
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(api.stores.ratings).toHaveBeenLastCalledWith('42', { page: 2, limit: 50 });
     await screen.findByText('Second page 2');
     const section = screen.getByRole('region', { name: /All Ratings/ });
-    const comments = within(section).getAllByText(/page \d+$/).map((el) => el.textContent);
+    const comments = within(section)
+      .getAllByText(/page \d+$/)
+      .map((el) => el.textContent);
     expect(comments).toHaveLength(52);
     expect(comments.slice(0, 1)).toEqual(['First page 1']);
     expect(comments.slice(-2)).toEqual(['Second page 1', 'Second page 2']);
@@ -201,7 +211,8 @@ describe('store detail: the list of ratings', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled());
   });
 
-  const page = (n: number) => Array.from({ length: 50 }, (_, i) => makeStoreRating(100_000 - (n - 1) * 50 - i, { comment: `Page ${n} rating ${i + 1}` }));
+  const page = (n: number) =>
+    Array.from({ length: 50 }, (_, i) => makeStoreRating(100_000 - (n - 1) * 50 - i, { comment: `Page ${n} rating ${i + 1}` }));
 
   it("a store with 100,000 ratings: the exact total, the hint, and 'Load more' only up to the 20 pages the API opens", async () => {
     const api = apiFor(makeStoreDetail(), page(1), { total: 100_000 });
@@ -256,13 +267,16 @@ describe('store detail: who gets the rating panel', () => {
     expect(screen.queryByRole('button', { name: 'Edit Rating' })).not.toBeInTheDocument();
   });
 
-  it.each([['normal_user'], ['store_owner'], ['system_admin']] as const)('a %s rating someone else’s store gets the panel', async (role) => {
-    const api = apiFor(makeStoreDetail({ owner_id: 99 }));
-    renderAt('/stores/42', { api, user: makeUser(role, { id: 7 }) });
-    expect(await screen.findByRole('heading', { name: 'Rate This Store' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Rating' })).toBeInTheDocument();
-    expect(screen.queryByText('This is your store')).not.toBeInTheDocument();
-  });
+  it.each([['normal_user'], ['store_owner'], ['system_admin']] as const)(
+    'a %s rating someone else’s store gets the panel',
+    async (role) => {
+      const api = apiFor(makeStoreDetail({ owner_id: 99 }));
+      renderAt('/stores/42', { api, user: makeUser(role, { id: 7 }) });
+      expect(await screen.findByRole('heading', { name: 'Rate This Store' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add Rating' })).toBeInTheDocument();
+      expect(screen.queryByText('This is your store')).not.toBeInTheDocument();
+    },
+  );
 
   it("shows 'Update Your Rating' with my stars and comment when I rated the store", async () => {
     const api = apiFor();

@@ -106,7 +106,9 @@ describe('store list: loading and showing stores', () => {
   it("toasts 'Failed to fetch stores' when the request fails, and 'Try again' asks again", async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = createFakeApi();
-    api.stores.list.mockRejectedValueOnce(httpError(500)).mockResolvedValueOnce(listResponse([makeStore(1, { name: 'Back Again Bazaar' })]));
+    api.stores.list
+      .mockRejectedValueOnce(httpError(500))
+      .mockResolvedValueOnce(listResponse([makeStore(1, { name: 'Back Again Bazaar' })]));
     const { user } = renderAt('/stores', { api });
     expect(await screen.findByText('Failed to fetch stores')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The stores could not be loaded.');
@@ -157,7 +159,10 @@ describe('store list: state in the URL', () => {
     await user.click(screen.getByTestId('history-back'));
     await waitFor(() => expect(currentLocation()).toBe('/stores?search=tea'));
     expect(chip('Category', 'All')).toHaveAttribute('aria-pressed', 'true');
-    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, search: 'tea' });
+    // That list's answer is still fresh in the page's cache: it shows again without a second request.
+    expect(screen.getByRole('link', { name: 'Store number 1' })).toBeInTheDocument();
+    expect(api.stores.list).toHaveBeenCalledTimes(2);
+    expect(api.stores.list).toHaveBeenNthCalledWith(1, { ...DEFAULT_QUERY, search: 'tea' });
   });
 });
 
@@ -242,7 +247,15 @@ describe('store list: category and rating chips', () => {
     renderAt('/stores', { api: apiWith([makeStore(1)]) });
     await screen.findByRole('link', { name: 'Store number 1' });
     const categories = within(screen.getByRole('group', { name: 'Category' })).getAllByRole('button');
-    expect(categories.map((b) => b.textContent)).toEqual(['✓All', 'Grocery', 'Electronics', 'Fashion', 'Restaurants', 'Healthcare', 'Other']);
+    expect(categories.map((b) => b.textContent)).toEqual([
+      '✓All',
+      'Grocery',
+      'Electronics',
+      'Fashion',
+      'Restaurants',
+      'Healthcare',
+      'Other',
+    ]);
     const ratings = within(screen.getByRole('group', { name: 'Rating' })).getAllByRole('button');
     expect(ratings.map((b) => b.textContent)).toEqual(['✓All Ratings', '5 Stars', '4+ Stars', '3+ Stars', 'Top Rated']);
     expect(chip('Category', 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -346,7 +359,9 @@ describe('store list: pagination', () => {
     expect(screen.getByRole('button', { name: '3' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 2 }));
+    // Page 2's answer is still fresh in the page's cache: it shows at once, without asking again.
+    expect(await screen.findByText('Showing 13–24 of 30 stores')).toBeInTheDocument();
+    expect(api.stores.list).toHaveBeenCalledTimes(3);
     expect(currentQuery()).toEqual({ page: '2' });
   });
 
@@ -364,7 +379,15 @@ describe('store list: pagination', () => {
     await screen.findByRole('link', { name: 'Store number 1' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
-      expect(lastQuery(api)).toEqual({ page: 2, limit: 12, sortBy: 'created_at', sortOrder: 'desc', search: 'road', category: 'Other', minRating: 3 }),
+      expect(lastQuery(api)).toEqual({
+        page: 2,
+        limit: 12,
+        sortBy: 'created_at',
+        sortOrder: 'desc',
+        search: 'road',
+        category: 'Other',
+        minRating: 3,
+      }),
     );
   });
 
@@ -372,7 +395,11 @@ describe('store list: pagination', () => {
     renderAt('/stores?page=10', { api: apiWith(twelve, { total: 240, page: 10 }) });
     await screen.findByRole('link', { name: 'Store number 1' });
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['← Previous', '1', '9', '10', '11', '20', 'Next →']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['← Previous', '1', '9', '10', '11', '20', 'Next →']);
     expect(within(nav).getByRole('button', { name: '10' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });

@@ -3,13 +3,12 @@
  * their own store) and every rating, newest first.
  */
 import { useId } from 'react';
-import type { RatingDeleteResponse, RatingWriteResponse } from 'shared-contracts';
 import { Link, useAuth, useLocation, useParams } from 'shared-contracts/react';
-import { Spinner } from 'shared-contracts/ui';
+import { Button, buttonClassName, isListWindowError, Page, Spinner } from 'shared-contracts/ui';
+import { isStoreId, isStoreNotFound, useMyRating, useStore, useStoreRatings } from './api/queries';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
 import { RatingSummary } from './components/RatingSummary';
-import { useStoreDetail } from './hooks/useStoreDetail';
 import styles from './StoreDetailPage.module.css';
 
 /** Back to the list as the user left it (search, filters, page), when they came from it. */
@@ -32,65 +31,60 @@ export default function StoreDetailPage() {
   const { user } = useAuth();
   const backTo = useBackTo();
   const titleId = useId();
-  const detail = useStoreDetail(id, Boolean(user));
-  const { status, store, myRating, myRatingLoaded } = detail;
+  const storeId = isStoreId(id) ? id : null;
+  const storeQuery = useStore(storeId);
+  const ratings = useStoreRatings(storeId);
+  const myRating = useMyRating(storeId, Boolean(user));
+  const store = storeQuery.data;
 
-  if (status === 'loading') {
+  if (storeId === null || (storeQuery.isError && isStoreNotFound(storeQuery.error))) {
     return (
-      <main className={styles.page} aria-busy="true">
-        <BackLink to={backTo} />
-        <Spinner label="Loading store…" />
-      </main>
-    );
-  }
-
-  if (status === 'not-found') {
-    return (
-      <main className={styles.page} aria-labelledby={titleId}>
+      <Page aria-labelledby={titleId}>
         <div className={styles.notice}>
           <h1 id={titleId} className={styles.noticeTitle}>
             Store not found
           </h1>
           <p>This store does not exist or has been removed.</p>
-          <Link to="/stores" className={styles.primaryLink}>
+          <Link to="/stores" className={buttonClassName()}>
             Back to stores
           </Link>
         </div>
-      </main>
+      </Page>
     );
   }
 
-  if (status === 'error' || !store) {
+  if (storeQuery.isPending) {
     return (
-      <main className={styles.page} aria-labelledby={titleId}>
+      <Page busy>
+        <BackLink to={backTo} />
+        <Spinner label="Loading store…" />
+      </Page>
+    );
+  }
+
+  if (!store) {
+    return (
+      <Page aria-labelledby={titleId}>
         <BackLink to={backTo} />
         <div className={`${styles.notice} ${styles.error}`} role="alert">
           <h1 id={titleId} className={styles.noticeTitle}>
             The store could not be loaded
           </h1>
           <p>Check your connection and try again.</p>
-          <button type="button" className={styles.primaryButton} onClick={detail.retry}>
+          <Button className={styles.retry} busy={storeQuery.isFetching} onClick={() => void storeQuery.refetch()}>
             Try again
-          </button>
+          </Button>
         </div>
-      </main>
+      </Page>
     );
   }
 
   const isOwnStore = user !== null && user.id === store.owner_id;
-  const afterWrite = (result: RatingWriteResponse) => {
-    detail.setMyRating(result.rating);
-    detail.applyStats(result.storeStats);
-    void detail.reloadRatings();
-  };
-  const afterDelete = (result: RatingDeleteResponse) => {
-    detail.setMyRating(null);
-    detail.applyStats(result.storeStats);
-    void detail.reloadRatings();
-  };
+  // A next page the API refused as beyond the list window (the list grew meanwhile) ends the list quietly.
+  const windowEnded = ratings.isFetchNextPageError && isListWindowError(ratings.error);
 
   return (
-    <main className={styles.page} aria-labelledby={titleId}>
+    <Page aria-labelledby={titleId}>
       <BackLink to={backTo} />
 
       <header className={styles.header}>
@@ -124,7 +118,11 @@ export default function StoreDetailPage() {
 
       <div className={styles.layout}>
         <div className={styles.side}>
-          <RatingSummary average={Number(store.average_rating) || 0} total={Number(store.total_ratings) || 0} distribution={store.rating_distribution} />
+          <RatingSummary
+            average={Number(store.average_rating) || 0}
+            total={Number(store.total_ratings) || 0}
+            distribution={store.rating_distribution}
+          />
 
           {user && isOwnStore && (
             <section className={styles.ownNote} aria-label="Your store">
@@ -133,16 +131,24 @@ export default function StoreDetailPage() {
             </section>
           )}
 
-          {user && !isOwnStore && myRatingLoaded && (
-            <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating} onSaved={afterWrite} onDeleted={afterDelete} />
+          {user && !isOwnStore && !myRating.isPending && (
+            <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating.data ?? null} />
           )}
-          {user && !isOwnStore && !myRatingLoaded && <Spinner label="Loading your rating…" />}
+          {user && !isOwnStore && myRating.isPending && <Spinner label="Loading your rating…" />}
         </div>
 
         <div className={styles.main}>
-          <RatingsList ratings={detail.ratings} onLoadMore={() => void detail.loadMore()} onRetry={() => void detail.reloadRatings()} />
+          <RatingsList
+            ratings={ratings.data}
+            status={ratings.status}
+            hasMore={ratings.hasNextPage && !windowEnded}
+            loadingMore={ratings.isFetchingNextPage}
+            retrying={ratings.isFetching}
+            onLoadMore={() => void ratings.fetchNextPage()}
+            onRetry={() => void ratings.refetch()}
+          />
         </div>
       </div>
-    </main>
+    </Page>
   );
 }

@@ -3,15 +3,27 @@
  * in the URL (useSearchParams), so a reload, a shared link and the back button keep it.
  */
 import { useId, useMemo } from 'react';
-import { STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
+import { formatCount, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
 import { Link, useAuth, useLocation } from 'shared-contracts/react';
-import { formatCount, formatListTotal, ListWindowHint, ListWindowRefused, Pagination } from 'shared-contracts/ui';
+import {
+  buttonClassName,
+  Button,
+  EmptyState,
+  ErrorState,
+  formatListTotal,
+  isListWindowError,
+  ListWindowHint,
+  ListWindowRefused,
+  Page,
+  Pagination,
+  VisuallyHidden,
+} from 'shared-contracts/ui';
+import { useStoreList } from './api/useStoreList';
 import { ChipGroup } from './components/ChipGroup';
 import { SearchForm } from './components/SearchForm';
 import { SortControls } from './components/SortControls';
 import { StoreCard, StoreCardSkeleton } from './components/StoreCard';
 import { CATEGORY_CHIPS, chooseSort, DEFAULT_LIST_STATE, hasSearchOrFilter, RATING_CHIPS, toListQuery } from './filters';
-import { useStoreList } from './hooks/useStoreList';
 import { useStoreListState } from './hooks/useStoreListState';
 import styles from './StoreListPage.module.css';
 
@@ -20,10 +32,14 @@ export default function StoreListPage() {
   const location = useLocation();
   const [state, setState] = useStoreListState();
   const query = useMemo(() => toListQuery(state), [state]);
-  const { status, data, refused, retry } = useStoreList(query);
-  const titleId = useId();
+  const list = useStoreList(query);
   const resultsId = useId();
 
+  const { data } = list;
+  const loading = list.isPending;
+  // Failed with nothing to show (a failed refresh of a page on screen keeps the page: the toast says it).
+  const failed = list.isError && !data;
+  const refused = failed && isListWindowError(list.error);
   const filtered = hasSearchOrFilter(state);
   const isAdmin = user?.role === 'system_admin';
   const stores = data?.stores ?? [];
@@ -34,25 +50,19 @@ export default function StoreListPage() {
   const chooseField = (field: StoreSortField) => setState(chooseSort(state, field));
   const toggleOrder = () => setState({ ...state, sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc', page: 1 });
   const clearAll = () => setState({ ...DEFAULT_LIST_STATE, sortBy: state.sortBy, sortOrder: state.sortOrder });
+  const firstPage = () => setState({ ...state, page: 1 });
 
   let summary = '';
-  if (status === 'ready' && total > 0 && stores.length > 0) {
-    // From the page the answer is for: for a moment after Next, the address says page 2 while page 1's cards still show.
-    const first = ((data?.page ?? state.page) - 1) * STORE_PAGE_SIZE + 1;
+  if (data && total > 0 && stores.length > 0) {
+    // From the page the answer is for: while the next page is on its way, the address says page 2 while page 1's cards still show.
+    const first = (data.page - 1) * STORE_PAGE_SIZE + 1;
     // A capped count says '1,000+' rather than claiming exactly 1,000.
-    const noun = total === 1 && !data?.totalCapped ? 'store' : 'stores';
-    summary = `Showing ${formatCount(first)}–${formatCount(first + stores.length - 1)} of ${formatListTotal({ total, totalCapped: data?.totalCapped })} ${noun}`;
+    const noun = total === 1 && !data.totalCapped ? 'store' : 'stores';
+    summary = `Showing ${formatCount(first)}–${formatCount(first + stores.length - 1)} of ${formatListTotal(data)} ${noun}`;
   }
 
   return (
-    <main className={styles.page} aria-labelledby={titleId}>
-      <header className={styles.header}>
-        <h1 id={titleId} className={styles.title}>
-          Stores
-        </h1>
-        <p className={styles.subtitle}>Find a store, see what others think, and share your own rating.</p>
-      </header>
-
+    <Page title="Stores" description="Find a store, see what others think, and share your own rating.">
       <section className={styles.controls} aria-label="Search, sort and filter stores">
         <div className={styles.toolbar}>
           <SearchForm value={state.search} onSearch={(search) => setState({ ...state, search, page: 1 })} />
@@ -72,19 +82,17 @@ export default function StoreListPage() {
         />
       </section>
 
-      <section className={styles.results} aria-labelledby={resultsId} aria-busy={status === 'loading'}>
-        <h2 id={resultsId} className={styles.srOnly}>
-          Results
-        </h2>
+      <section className={styles.results} aria-labelledby={resultsId} aria-busy={loading || list.isPlaceholderData}>
+        <VisuallyHidden>
+          <h2 id={resultsId}>Results</h2>
+        </VisuallyHidden>
         <p className={styles.summary} aria-live="polite">
           {summary}
         </p>
 
-        {status === 'loading' && (
+        {loading && (
           <>
-            <p role="status" className={styles.srOnly}>
-              Loading stores…
-            </p>
+            <VisuallyHidden role="status">Loading stores…</VisuallyHidden>
             <ul className={styles.grid} aria-hidden="true">
               {Array.from({ length: 6 }, (_, i) => (
                 <StoreCardSkeleton key={i} />
@@ -93,23 +101,23 @@ export default function StoreListPage() {
           </>
         )}
 
-        {status === 'error' && refused && (
+        {refused && (
           <ListWindowRefused
-            onFirstPage={() => setState({ ...state, page: 1 })}
-            classNames={{ panel: styles.empty, text: styles.emptyText, actions: styles.emptyActions, button: styles.secondaryButton }}
+            onFirstPage={firstPage}
+            classNames={{
+              panel: styles.refused,
+              text: styles.refusedText,
+              actions: styles.refusedActions,
+              button: buttonClassName({ variant: 'secondary' }),
+            }}
           />
         )}
 
-        {status === 'error' && !refused && (
-          <div className={styles.error} role="alert">
-            <p className={styles.errorText}>The stores could not be loaded.</p>
-            <button type="button" className={styles.primaryButton} onClick={retry}>
-              Try again
-            </button>
-          </div>
+        {failed && !refused && (
+          <ErrorState message="The stores could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />
         )}
 
-        {status === 'ready' && stores.length > 0 && (
+        {data && stores.length > 0 && (
           <ul className={styles.grid}>
             {stores.map((store) => (
               <StoreCard key={store.id} store={store} backTo={backTo} />
@@ -117,37 +125,38 @@ export default function StoreListPage() {
           </ul>
         )}
 
-        {status === 'ready' && stores.length === 0 && (
-          <div className={styles.empty}>
-            <span className={styles.emptyIcon} aria-hidden="true">
-              🏪
-            </span>
-            <p className={styles.emptyTitle}>No stores found</p>
-            {filtered && <p className={styles.emptyText}>Try another search, or fewer filters.</p>}
-            {!filtered && total > 0 && <p className={styles.emptyText}>There are no stores on this page.</p>}
-            <div className={styles.emptyActions}>
-              {filtered && (
-                <button type="button" className={styles.secondaryButton} onClick={clearAll}>
-                  Clear search and filters
-                </button>
-              )}
-              {!filtered && total > 0 && state.page > 1 && (
-                <button type="button" className={styles.secondaryButton} onClick={() => setState({ ...state, page: 1 })}>
-                  Go to the first page
-                </button>
-              )}
-              {isAdmin && !filtered && total === 0 && (
-                <Link to="/admin/stores" className={styles.primaryButton}>
-                  Add First Store
-                </Link>
-              )}
-            </div>
-          </div>
+        {data && stores.length === 0 && (
+          <EmptyState
+            icon="🏪"
+            title="No stores found"
+            text={filtered ? 'Try another search, or fewer filters.' : total > 0 ? 'There are no stores on this page.' : undefined}
+            action={
+              (filtered || (total > 0 && state.page > 1) || (isAdmin && total === 0)) && (
+                <>
+                  {filtered && (
+                    <Button variant="secondary" onClick={clearAll}>
+                      Clear search and filters
+                    </Button>
+                  )}
+                  {!filtered && total > 0 && state.page > 1 && (
+                    <Button variant="secondary" onClick={firstPage}>
+                      Go to the first page
+                    </Button>
+                  )}
+                  {isAdmin && !filtered && total === 0 && (
+                    <Link to="/admin/stores" className={buttonClassName()}>
+                      Add First Store
+                    </Link>
+                  )}
+                </>
+              )
+            }
+          />
         )}
 
-        {status !== 'error' && <Pagination page={state.page} totalPages={totalPages} onPage={(page) => setState({ ...state, page })} />}
-        {status === 'ready' && <ListWindowHint list={data} />}
+        {!failed && <Pagination page={state.page} totalPages={totalPages} onPage={(page) => setState({ ...state, page })} />}
+        {data && <ListWindowHint list={data} />}
       </section>
-    </main>
+    </Page>
   );
 }

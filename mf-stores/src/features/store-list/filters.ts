@@ -42,7 +42,8 @@ export interface StoreListState {
 
 export const DEFAULT_LIST_STATE: StoreListState = { search: '', sortBy: 'name', sortOrder: 'asc', page: 1 };
 
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
+const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T =>
+  v !== null && (values as readonly string[]).includes(v);
 
 /** Reads the list state from the URL; anything unknown or malformed falls back to its default. */
 export function parseListState(params: URLSearchParams): StoreListState {

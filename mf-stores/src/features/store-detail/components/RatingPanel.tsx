@@ -1,22 +1,13 @@
 /**
  * The signed-in user's own rating of a store (spec §4): a view ('Rate This Store' / 'Update Your
  * Rating'), and a form opened by Add/Edit with stars, an optional comment, Submit/Update, Cancel and,
- * when a rating exists, Delete Rating. After a write the page takes the new figures from storeStats.
+ * when a rating exists, Delete Rating (after a confirmation). The writes update the page's cache.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  COMMENT_MAX_LENGTH,
-  DEFAULT_RATING,
-  MESSAGES,
-  type Rating,
-  type RatingDeleteResponse,
-  type RatingWriteResponse,
-  validateRatingForm,
-} from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
-import { StarRatingInput, Stars } from 'shared-contracts/ui';
-import { formatDate, starsCount } from '../../common/format';
+import { COMMENT_MAX_LENGTH, DEFAULT_RATING, formatDate, MESSAGES, type Rating, ratingFormErrors, starsCount } from 'shared-contracts';
+import { Button, FormAlert, StarRatingInput, Stars, TextArea, useConfirm, useFormError } from 'shared-contracts/ui';
+import { useDeleteRating, useSaveRating } from '../api/mutations';
 import styles from './RatingPanel.module.css';
 
 export const CONFIRM_DELETE_RATING = 'Are you sure you want to delete your rating?';
@@ -33,20 +24,17 @@ export interface RatingPanelProps {
   storeId: number;
   storeName: string;
   myRating: Rating | null;
-  onSaved: (result: RatingWriteResponse) => void;
-  onDeleted: (result: RatingDeleteResponse) => void;
 }
 
-export function RatingPanel({ storeId, storeName, myRating, onSaved, onDeleted }: RatingPanelProps) {
-  const api = useApi();
+export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) {
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [values, setValues] = useState<FormValues>(() => valuesOf(myRating));
-  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormError<'rating' | 'comment'>('rating-form-error');
+  const save = useSaveRating(storeId);
+  const remove = useDeleteRating(storeId);
+  const { confirm, dialog } = useConfirm();
+  const busy = save.isPending || remove.isPending;
   const titleId = useId();
-  const commentId = useId();
-  const counterId = useId();
-  const errorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const viewButtonRef = useRef<HTMLButtonElement>(null);
   // Focus follows the panel when the user opens or closes the form (never on first render).
@@ -56,152 +44,120 @@ export function RatingPanel({ storeId, storeName, myRating, onSaved, onDeleted }
     if (!moveFocus.current) return;
     moveFocus.current = false;
     if (mode === 'edit') {
-      const form = formRef.current;
-      (form?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ?? form?.querySelector<HTMLInputElement>('input[type="radio"]'))?.focus();
-    }
-    else viewButtonRef.current?.focus();
+      const radios = formRef.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+      const checked = Array.from(radios ?? []).find((r) => r.checked);
+      (checked ?? radios?.[0])?.focus();
+    } else viewButtonRef.current?.focus();
   }, [mode]);
 
-  const switchTo = (next: 'view' | 'edit') => {
+  const switchTo = (next: 'view' | 'edit', nextValues: FormValues) => {
+    setValues(nextValues);
+    form.clear();
     moveFocus.current = true;
     setMode(next);
   };
 
-  const openForm = () => {
-    setValues(valuesOf(myRating));
-    setFormError(null);
-    switchTo('edit');
+  const edit = (change: Partial<FormValues>) => {
+    setValues((v) => ({ ...v, ...change }));
+    form.clear();
   };
 
-  const cancel = () => {
-    setValues(valuesOf(myRating));
-    setFormError(null);
-    switchTo('view');
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateRatingForm({ rating: values.rating, comment: values.comment });
-    if (problem) {
-      setFormError(problem);
-      toast.error(problem);
-      return;
-    }
-    setFormError(null);
-    setBusy('saving');
-    const body = { rating: values.rating as number, comment: values.comment.trim() === '' ? null : values.comment.trim() };
-    try {
-      const result = myRating ? await api.ratings.update(myRating.id, body) : await api.ratings.submit(storeId, body);
-      const updated = myRating !== null || result.message === MESSAGES.ratingUpdated;
-      toast.success(updated ? MESSAGES.ratingUpdated : MESSAGES.ratingSubmitted);
-      setValues(valuesOf(result.rating));
-      switchTo('view');
-      onSaved(result);
-    } catch (error) {
-      console.error('Rating write failed', error);
-      toast.error(MESSAGES.submitRatingFailed);
-    } finally {
-      setBusy(null);
-    }
+    if (busy || form.showErrors(ratingFormErrors(values))) return;
+    const comment = values.comment.trim();
+    save.mutate(
+      { ratingId: myRating?.id ?? null, body: { rating: values.rating as number, comment: comment === '' ? null : comment } },
+      {
+        onSuccess: (result) => {
+          const updated = myRating !== null || result.message === MESSAGES.ratingUpdated;
+          toast.success(updated ? MESSAGES.ratingUpdated : MESSAGES.ratingSubmitted);
+          switchTo('view', valuesOf(result.rating));
+        },
+      },
+    );
   };
 
-  const remove = async () => {
-    if (!myRating || !window.confirm(CONFIRM_DELETE_RATING)) return;
-    setBusy('deleting');
-    try {
-      const result = await api.ratings.remove(myRating.id);
-      toast.success(MESSAGES.ratingDeleted);
-      setValues(valuesOf(null));
-      setFormError(null);
-      switchTo('view');
-      onDeleted(result);
-    } catch (error) {
-      console.error('Rating delete failed', error);
-      toast.error(MESSAGES.deleteRatingFailed);
-    } finally {
-      setBusy(null);
-    }
+  const deleteRating = async () => {
+    if (!myRating || busy) return;
+    const confirmed = await confirm({ title: 'Delete rating', message: CONFIRM_DELETE_RATING, confirmLabel: 'Delete' });
+    if (!confirmed) return;
+    remove.mutate(myRating.id, {
+      onSuccess: () => {
+        toast.success(MESSAGES.ratingDeleted);
+        switchTo('view', valuesOf(null));
+      },
+    });
   };
-
-  const heading = myRating ? 'Update Your Rating' : 'Rate This Store';
-  const describedBy = [counterId, formError ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        {heading}
+        {myRating ? 'Update Your Rating' : 'Rate This Store'}
       </h2>
 
-      {mode === 'view' && !myRating && (
+      {/* One view button for both cases, so focus stays on it when the cache's answer turns "Add" into "Edit". */}
+      {mode === 'view' && (
         <div className={styles.view}>
-          <p className={styles.text}>Been to {storeName}? Tell others what you thought.</p>
-          <button type="button" ref={viewButtonRef} className={styles.primary} onClick={openForm}>
-            Add Rating
-          </button>
-        </div>
-      )}
-
-      {mode === 'view' && myRating && (
-        <div className={styles.view}>
-          <div className={styles.mine}>
-            <Stars value={myRating.rating} label={`Your rating: ${starsCount(myRating.rating)} out of 5`} />
-            <span className={styles.mineDate}>
-              Rated on <time dateTime={myRating.updated_at}>{formatDate(myRating.updated_at)}</time>
-            </span>
-          </div>
-          {myRating.comment ? <p className={styles.comment}>{myRating.comment}</p> : <p className={styles.muted}>No comment.</p>}
-          <button type="button" ref={viewButtonRef} className={styles.primary} onClick={openForm}>
-            Edit Rating
-          </button>
+          {myRating ? (
+            <>
+              <div className={styles.mine}>
+                <Stars value={myRating.rating} label={`Your rating: ${starsCount(myRating.rating)} out of 5`} />
+                <span className={styles.mineDate}>
+                  Rated on <time dateTime={myRating.updated_at}>{formatDate(myRating.updated_at)}</time>
+                </span>
+              </div>
+              {myRating.comment ? <p className={styles.comment}>{myRating.comment}</p> : <p className={styles.muted}>No comment.</p>}
+            </>
+          ) : (
+            <p className={styles.text}>Been to {storeName}? Tell others what you thought.</p>
+          )}
+          <Button ref={viewButtonRef} onClick={() => switchTo('edit', valuesOf(myRating))}>
+            {myRating ? 'Edit Rating' : 'Add Rating'}
+          </Button>
         </div>
       )}
 
       {mode === 'edit' && (
-        <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy !== null}>
-          <StarRatingInput value={values.rating} onChange={(rating) => setValues((v) => ({ ...v, rating }))} disabled={busy !== null} />
+        <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+          <StarRatingInput value={values.rating} onChange={(rating) => edit({ rating })} disabled={busy} />
 
-          <div className={styles.field}>
-            <label htmlFor={commentId} className={styles.label}>
-              Comment <span className={styles.optional}>(optional)</span>
-            </label>
-            <textarea
-              id={commentId}
-              className={styles.textarea}
-              rows={4}
-              maxLength={COMMENT_MAX_LENGTH}
-              value={values.comment}
-              onChange={(e) => setValues((v) => ({ ...v, comment: e.target.value.slice(0, COMMENT_MAX_LENGTH) }))}
-              aria-describedby={describedBy}
-              aria-invalid={formError === MESSAGES.commentMax || undefined}
-              disabled={busy !== null}
-              placeholder="What stood out? Service, prices, selection…"
-            />
-            <span id={counterId} className={`${styles.counter} ${values.comment.length >= COMMENT_MAX_LENGTH ? styles.counterFull : ''}`}>
-              {values.comment.length}/{COMMENT_MAX_LENGTH}
-            </span>
-          </div>
+          <TextArea
+            label="Comment"
+            optional
+            maxLength={COMMENT_MAX_LENGTH}
+            value={values.comment}
+            onValueChange={(comment) => edit({ comment: comment.slice(0, COMMENT_MAX_LENGTH) })}
+            invalid={form.isInvalid('comment')}
+            errorId={form.errorId}
+            disabled={busy}
+            placeholder="What stood out? Service, prices, selection…"
+          />
 
-          {formError && (
-            <p id={errorId} className={styles.error} role="alert">
-              {formError}
-            </p>
-          )}
+          <FormAlert id={form.errorId} message={form.message} />
 
           <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={busy !== null}>
+            <Button type="submit" busy={save.isPending} disabled={remove.isPending}>
               {myRating ? 'Update' : 'Submit'}
-            </button>
-            <button type="button" className={styles.secondary} onClick={cancel} disabled={busy !== null}>
+            </Button>
+            <Button variant="secondary" onClick={() => switchTo('view', valuesOf(myRating))} disabled={busy}>
               Cancel
-            </button>
+            </Button>
             {myRating && (
-              <button type="button" className={styles.danger} onClick={remove} disabled={busy !== null}>
+              <Button
+                variant="dangerGhost"
+                className={styles.delete}
+                onClick={() => void deleteRating()}
+                busy={remove.isPending}
+                disabled={save.isPending}
+              >
                 Delete Rating
-              </button>
+              </Button>
             )}
           </div>
         </form>
       )}
+      {dialog}
     </section>
   );
 }

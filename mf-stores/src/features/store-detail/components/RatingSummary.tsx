@@ -1,6 +1,5 @@
-import { ratingLabel } from 'shared-contracts';
+import { ratingLabel, ratingsCount } from 'shared-contracts';
 import { AverageBadge, RatingDistribution, type RatingDistributionProps, Stars } from 'shared-contracts/ui';
-import { ratingsCount } from '../../common/format';
 import styles from './RatingSummary.module.css';
 
 export interface RatingSummaryProps {

@@ -1,11 +1,16 @@
-import type { StoreRating } from 'shared-contracts';
-import { formatCount, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
-import { formatDate, starsCount } from '../../common/format';
-import type { RatingsState } from '../hooks/useStoreDetail';
+import { formatCount, formatDate, starsCount, type StoreRating } from 'shared-contracts';
+import { Button, ErrorState, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
+import type { RatingsList as Ratings } from '../api/queries';
 import styles from './RatingsList.module.css';
 
 export interface RatingsListProps {
-  ratings: RatingsState;
+  /** The ratings loaded so far (undefined until the first page is there). */
+  ratings: Ratings | undefined;
+  status: 'pending' | 'error' | 'success';
+  /** There is a next page to load (the API opens it). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  retrying: boolean;
   onLoadMore: () => void;
   onRetry: () => void;
 }
@@ -37,53 +42,47 @@ function RatingItem({ rating }: { rating: StoreRating }) {
  * Every rating of the store, newest first; 'Load more' appends the next 50, as far as the API lets a
  * list be browsed (LIST_WINDOW rows); past that, a hint says why the list ends there.
  */
-export function RatingsList({ ratings, onLoadMore, onRetry }: RatingsListProps) {
-  const { items, total, page, totalPages, status, loadingMore } = ratings;
-  const totalText = formatListTotal(ratings);
+export function RatingsList({ ratings, status, hasMore, loadingMore, retrying, onLoadMore, onRetry }: RatingsListProps) {
+  const totalText = ratings ? formatListTotal(ratings) : '';
   return (
     <section className={styles.section} aria-labelledby="all-ratings-title">
       <h2 id="all-ratings-title" className={styles.title}>
-        All Ratings {status === 'ready' && <span className={styles.total}>({totalText})</span>}
+        All Ratings {ratings && <span className={styles.total}>({totalText})</span>}
       </h2>
 
-      {status === 'loading' && (
+      {status === 'pending' && (
         <p role="status" className={styles.muted}>
           Loading ratings…
         </p>
       )}
 
-      {status === 'error' && (
-        <div className={styles.error} role="alert">
-          <p>The ratings could not be loaded.</p>
-          <button type="button" className={styles.button} onClick={onRetry}>
-            Try again
-          </button>
-        </div>
+      {!ratings && status === 'error' && (
+        <ErrorState compact message="The ratings could not be loaded." onRetry={onRetry} retrying={retrying} />
       )}
 
-      {status === 'ready' && items.length === 0 && <p className={styles.empty}>No ratings yet. Be the first to rate this store.</p>}
+      {ratings && ratings.items.length === 0 && <p className={styles.empty}>No ratings yet. Be the first to rate this store.</p>}
 
-      {items.length > 0 && (
+      {ratings && ratings.items.length > 0 && (
         <ul className={styles.list}>
-          {items.map((r) => (
+          {ratings.items.map((r) => (
             <RatingItem key={r.id} rating={r} />
           ))}
         </ul>
       )}
 
-      {status === 'ready' && items.length < total && (
+      {ratings && ratings.items.length < ratings.total && (
         <div className={styles.more}>
           <span className={styles.muted}>
-            Showing {formatCount(items.length)} of {totalText}
+            Showing {formatCount(ratings.items.length)} of {totalText}
           </span>
-          {page < totalPages && (
-            <button type="button" className={styles.button} onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore}>
-              {loadingMore ? 'Loading…' : 'Load more'}
-            </button>
+          {hasMore && (
+            <Button variant="secondary" onClick={onLoadMore} busy={loadingMore} busyLabel="Loading…">
+              Load more
+            </Button>
           )}
         </div>
       )}
-      {status === 'ready' && <ListWindowHint list={ratings} tight />}
+      {ratings && <ListWindowHint list={ratings} tight />}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'shared-contracts/react';
-import type { Store } from 'shared-contracts';
+import { ratingsCount, type Store } from 'shared-contracts';
 import { AverageBadge, Stars } from 'shared-contracts/ui';
-import { ratingsCount } from '../../common/format';
 import styles from './StoreCard.module.css';
 
 /** One store of the list: the whole card opens the store, its name is the link. */

@@ -1,0 +1,64 @@
+/**
+ * The signed-in user's rating writes. Each answer carries the store's new figures (storeStats): they go
+ * straight into the store's cache entry and the rating into "my rating", the ratings list goes back to
+ * its first page, and then every view of ratings is refreshed (invalidateAfterRatingChange: this store,
+ * the store list's averages, My Ratings and the dashboards in the other remotes).
+ */
+import { MESSAGES, type Rating, type RatingRequest, type StoreDetail, type StoreRatingsResponse, type StoreStats } from 'shared-contracts';
+import {
+  type InfiniteData,
+  invalidateAfterRatingChange,
+  type QueryClient,
+  queryKeys,
+  useApi,
+  useMutation,
+  useQueryClient,
+} from 'shared-contracts/react';
+
+function afterRatingChange(client: QueryClient, storeId: number, rating: Rating | null, stats: StoreStats) {
+  client.setQueryData<StoreDetail>(queryKeys.stores.detail(storeId), (store) =>
+    store
+      ? {
+          ...store,
+          average_rating: stats.average_rating,
+          total_ratings: stats.total_ratings,
+          rating_distribution: stats.rating_distribution,
+        }
+      : store,
+  );
+  client.setQueryData<Rating | null>(queryKeys.stores.myRating(storeId), rating);
+  // The list and its total follow the new state from the first page (not every page loaded so far).
+  client.setQueryData<InfiniteData<StoreRatingsResponse, number>>(queryKeys.stores.ratings(storeId), (list) =>
+    list && list.pages.length > 1 ? { pages: list.pages.slice(0, 1), pageParams: list.pageParams.slice(0, 1) } : list,
+  );
+  void invalidateAfterRatingChange(client);
+}
+
+export interface SaveRatingVariables {
+  /** The rating to update, or null to submit a new one (the API updates an earlier one it finds). */
+  ratingId: number | null;
+  body: RatingRequest;
+}
+
+/** Submits or updates the user's rating of the store; a failure toasts 'Failed to submit rating'. */
+export function useSaveRating(storeId: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ratingId, body }: SaveRatingVariables) =>
+      ratingId === null ? api.ratings.submit(storeId, body) : api.ratings.update(ratingId, body),
+    meta: { failureToast: MESSAGES.submitRatingFailed },
+    onSuccess: (result) => afterRatingChange(client, storeId, result.rating, result.storeStats),
+  });
+}
+
+/** Deletes the user's rating of the store; a failure toasts 'Failed to delete rating'. */
+export function useDeleteRating(storeId: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ratingId: number) => api.ratings.remove(ratingId),
+    meta: { failureToast: MESSAGES.deleteRatingFailed },
+    onSuccess: (result) => afterRatingChange(client, storeId, null, result.storeStats),
+  });
+}
