@@ -55,7 +55,11 @@ describe('my ratings: the list', () => {
     expect(within(first).getByRole('img', { name: 'Your rating: 3 stars out of 5' })).toBeInTheDocument();
     expect(within(first).getByText('Decent, but nothing special.')).toBeInTheDocument();
     expect(within(first).getByText('14 Residency Road, Bengaluru')).toBeInTheDocument();
-    expect(within(first).getByText(/Rated on/).querySelector('time')).toHaveAttribute('dateTime', '2024-03-01T09:00:00.000Z');
+    expect(
+      within(first)
+        .getByText(/Rated on/)
+        .querySelector('time'),
+    ).toHaveAttribute('dateTime', '2024-03-01T09:00:00.000Z');
 
     const second = row('Metro Gadget Hub');
     expect(within(second).getByRole('link', { name: 'Metro Gadget Hub' })).toHaveAttribute('href', '/stores/43');
@@ -118,7 +122,11 @@ describe('my ratings: sorting and paging in the URL', () => {
     renderAt('/ratings?sort=highest&page=3', { api });
     await findRow('Green Basket Organic Grocers');
     const select = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Newest', 'Oldest', 'Highest', 'Lowest', 'Store name']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest', 'Oldest', 'Highest', 'Lowest', 'Store name']);
     expect(select).toHaveDisplayValue('Highest');
     expect(api.users.ratings).toHaveBeenCalledWith({ page: 3, limit: 10, sortBy: 'rating', sortOrder: 'desc' });
   });
@@ -189,7 +197,9 @@ describe('my ratings: a bounded list (only the first 1,000 ratings can be paged 
 
   it('a page beyond the window (typed into the URL) shows why, toasts nothing, and offers the first page', async () => {
     const api = createFakeApi();
-    api.users.ratings.mockRejectedValueOnce(httpError(400, MESSAGES.listWindow)).mockResolvedValue(myRatingsResponse(ten, { total: 100_000 }));
+    api.users.ratings
+      .mockRejectedValueOnce(httpError(400, MESSAGES.listWindow))
+      .mockResolvedValue(myRatingsResponse(ten, { total: 100_000 }));
     const { user } = renderAt('/ratings?sort=oldest&page=5000', { api });
     const refusal = await screen.findByText(MESSAGES.listWindow);
     expect(refusal.closest('[role="status"]')).not.toBeNull();
@@ -219,15 +229,16 @@ describe('my ratings: edit in place', () => {
     expect(radio(3)).toBeChecked();
     expect(radio(3)).toHaveFocus();
     expect(comment()).toHaveValue('Decent, but nothing special.');
-    expect(within(form).getByText('28/500')).toBeInTheDocument();
-    expect(comment()).toHaveAccessibleDescription('28/500');
+    // The kit's TextArea counts as 'used / limit characters' (it was '28/500').
+    expect(within(form).getByText('28 / 500 characters')).toBeInTheDocument();
+    expect(comment()).toHaveAccessibleDescription('28 / 500 characters');
 
     await user.clear(comment());
     await user.type(comment(), 'Hello');
-    expect(within(form).getByText('5/500')).toBeInTheDocument();
+    expect(within(form).getByText('5 / 500 characters')).toBeInTheDocument();
     fireEvent.change(comment(), { target: { value: 'y'.repeat(620) } });
     expect((comment() as HTMLTextAreaElement).value).toHaveLength(500);
-    expect(within(form).getByText('500/500')).toBeInTheDocument();
+    expect(within(form).getByText('500 / 500 characters')).toBeInTheDocument();
   });
 
   it("Save sends the new stars and comment, toasts 'Rating updated successfully!' and shows them with the store's new average", async () => {
@@ -304,24 +315,33 @@ describe('my ratings: edit in place', () => {
 });
 
 describe('my ratings: delete', () => {
-  const deleteButton = (article: HTMLElement, store: string) => within(article).getByRole('button', { name: `Delete your rating of ${store}` });
+  const deleteButton = (article: HTMLElement, store: string) =>
+    within(article).getByRole('button', { name: `Delete your rating of ${store}` });
+  const confirmDialog = () => screen.getByRole('alertdialog', { name: 'Delete rating' });
+  /** The dialog's confirming button (it was the inline 'Yes, delete'). */
+  const confirmButton = () => within(confirmDialog()).getByRole('button', { name: 'Delete' });
 
-  it('asks first; keeping it sends nothing', async () => {
+  it('asks first in an accessible dialog; keeping it sends nothing', async () => {
     const api = apiWith(myRatingsResponse([FIRST, SECOND]));
     const { user } = renderAt('/ratings', { api });
     const article = await findRow('Green Basket Organic Grocers');
     await user.click(deleteButton(article, 'Green Basket Organic Grocers'));
 
-    const dialog = within(article).getByRole('alertdialog', { name: 'Are you sure you want to delete this rating?' });
-    const keep = within(dialog).getByRole('button', { name: 'Keep it' });
+    // The kit's ConfirmDialog (a modal alertdialog) in place of the inline 'Yes, delete / Keep it'.
+    const dialog = confirmDialog();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Are you sure you want to delete this rating?'));
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Green Basket Organic Grocers'));
+    const keep = within(dialog).getByRole('button', { name: 'Cancel' });
     expect(keep).toHaveFocus();
     await user.click(keep);
-    expect(within(article).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(deleteButton(article, 'Green Basket Organic Grocers')).toHaveFocus();
 
     await user.click(deleteButton(article, 'Green Basket Organic Grocers'));
     await user.keyboard('{Escape}');
-    expect(within(article).queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deleteButton(article, 'Green Basket Organic Grocers')).toHaveFocus();
     expect(api.ratings.remove).not.toHaveBeenCalled();
   });
 
@@ -332,7 +352,7 @@ describe('my ratings: delete', () => {
     const article = await findRow('Green Basket Organic Grocers');
     await user.click(deleteButton(article, 'Green Basket Organic Grocers'));
     api.users.ratings.mockResolvedValue(myRatingsResponse([SECOND]));
-    await user.click(within(article).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(confirmButton());
 
     expect(await screen.findByText('Rating deleted successfully!')).toBeInTheDocument();
     expect(api.ratings.remove).toHaveBeenCalledWith(1);
@@ -351,9 +371,11 @@ describe('my ratings: delete', () => {
     const article = await findRow('Last Page Store');
     await user.click(deleteButton(article, 'Last Page Store'));
     api.users.ratings.mockImplementation(async (query) =>
-      query?.page === 3 ? myRatingsResponse([], { total: 20, page: 3 }) : myRatingsResponse([makeMyRating(20, { store_name: 'Page Two Store' })], { total: 20, page: 2 }),
+      query?.page === 3
+        ? myRatingsResponse([], { total: 20, page: 3 })
+        : myRatingsResponse([makeMyRating(20, { store_name: 'Page Two Store' })], { total: 20, page: 2 }),
     );
-    await user.click(within(article).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(confirmButton());
 
     expect(await screen.findByText('Rating deleted successfully!')).toBeInTheDocument();
     expect(await findRow('Page Two Store')).toBeInTheDocument();
@@ -368,7 +390,7 @@ describe('my ratings: delete', () => {
     const { user } = renderAt('/ratings', { api });
     const article = await findRow('Green Basket Organic Grocers');
     await user.click(deleteButton(article, 'Green Basket Organic Grocers'));
-    await user.click(within(article).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(confirmButton());
 
     expect(await screen.findByText('Failed to delete rating')).toBeInTheDocument();
     expect(row('Green Basket Organic Grocers')).toBeInTheDocument();

@@ -11,11 +11,23 @@ import type {
   User,
   UserDashboardResponse,
 } from 'shared-contracts';
-import { createFakeApi, type FakeApi, fakeAuth, makeStore, makeUser, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
+import type { QueryClient } from 'shared-contracts/react';
+import { createFakeApi, type FakeApi, fakeAuth, makeUser, pageCounts, type PageOptions, renderRoutes } from 'shared-contracts/testing';
 import CustomerDashboardPage from '../src/exposed/CustomerDashboardPage';
 import MyRatingsPage from '../src/exposed/MyRatingsPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, makeStore, makeUser, localCount, type PageOptions } from '../../tools/testing';
+export {
+  createFakeApi,
+  currentLocation,
+  currentQuery,
+  fakeAuth,
+  type FakeApi,
+  httpError,
+  makeStore,
+  makeUser,
+  localCount,
+  type PageOptions,
+} from 'shared-contracts/testing';
 
 export function listResponse(stores: Store[], { limit = 6, ...options }: PageOptions = {}): StoreListResponse {
   return { stores, ...pageCounts(stores.length, { limit, ...options }) };
@@ -73,10 +85,12 @@ export function writeAnswer(rating: MyRating, average: number): RatingWriteRespo
 export interface RenderOptions {
   api?: FakeApi;
   user?: User | null;
+  /** The query cache (a fresh one unless given: e.g. to come back to a page over the same cache). */
+  queryClient?: QueryClient;
 }
 
 /** Renders the remote's routes at `path` ('/user-dashboard' or '/ratings?sort=oldest'). */
-export function renderAt(path: string, { api = createFakeApi(), user = makeUser() }: RenderOptions = {}) {
+export function renderAt(path: string, { api = createFakeApi(), user = makeUser(), queryClient }: RenderOptions = {}) {
   return renderRoutes(
     <>
       <Route path="/user-dashboard" element={<CustomerDashboardPage />} />
@@ -84,10 +98,9 @@ export function renderAt(path: string, { api = createFakeApi(), user = makeUser(
       <Route path="/stores" element={<h1>Store list</h1>} />
       <Route path="/stores/:id" element={<h1>Store page</h1>} />
     </>,
-    { route: path, api, auth: fakeAuth(user) },
+    { route: path, api, auth: fakeAuth(user), queryClient },
   );
 }
-
 
 /** A promise that never settles: a request still on its way. */
 export const pending = () => new Promise<never>(() => undefined);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatAverage, ratingBand, type UserDashboardResponse } from 'shared-contracts';
+import { formatAverage, formatCount, ratingBand, type UserDashboardResponse } from 'shared-contracts';
+import { VisuallyHidden } from 'shared-contracts/ui';
 import styles from './FigureCards.module.css';
 
 interface Figure {
@@ -14,7 +15,7 @@ interface Figure {
 export function FigureCards({ data }: { data: UserDashboardResponse }) {
   const rated = data.totalRatings > 0;
   const figures: Figure[] = [
-    { label: 'Ratings given', icon: '★', value: data.totalRatings, note: 'One per store you rated' },
+    { label: 'Ratings given', icon: '★', value: formatCount(data.totalRatings), note: 'One per store you rated' },
     {
       label: 'Your average rating',
       icon: '⌀',
@@ -23,14 +24,14 @@ export function FigureCards({ data }: { data: UserDashboardResponse }) {
       ) : (
         <>
           <span aria-hidden="true">—</span>
-          <span className={styles.srOnly}>none yet</span>
+          <VisuallyHidden>none yet</VisuallyHidden>
         </>
       ),
       note: rated ? 'Out of 5 stars' : 'Rate a store to see it',
       band: rated ? ratingBand(data.averageRating) : undefined,
     },
-    { label: 'Stores rated', icon: '✓', value: data.totalRatings, note: `of ${data.totalStores} available` },
-    { label: 'Stores available', icon: '🏪', value: data.totalStores, note: 'To discover and rate' },
+    { label: 'Stores rated', icon: '✓', value: formatCount(data.totalRatings), note: `of ${formatCount(data.totalStores)} available` },
+    { label: 'Stores available', icon: '🏪', value: formatCount(data.totalStores), note: 'To discover and rate' },
   ];
   return (
     <dl className={styles.figures}>

@@ -1,32 +1,23 @@
-import { useId } from 'react';
+import { type Activity, formatDate, RECENT_ACTIVITY_LIMIT, relativeTime } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { type Activity, RECENT_ACTIVITY_LIMIT } from 'shared-contracts';
-import { formatDate, relativeTime } from '../../common/format';
-import styles from './Panel.module.css';
+import { buttonClassName, Card, EmptyState } from 'shared-contracts/ui';
+import styles from './RecentActivity.module.css';
 
 /** The customer's latest ratings, newest first, at most RECENT_ACTIVITY_LIMIT (spec §9). */
 export function RecentActivity({ items }: { items: Activity[] }) {
-  const titleId = useId();
   const shown = items.slice(0, RECENT_ACTIVITY_LIMIT);
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          Recent activity
-        </h2>
-        {shown.length > 0 && (
-          <Link to="/ratings" className={styles.headLink}>
-            All my ratings
-          </Link>
-        )}
-      </div>
+    <Card title="Recent activity" actions={shown.length > 0 && <Link to="/ratings">All my ratings</Link>}>
       {shown.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyText}>You have not rated any stores yet.</p>
-          <Link to="/stores" className={styles.primaryLink}>
-            Find a store to rate
-          </Link>
-        </div>
+        <EmptyState
+          compact
+          title="You have not rated any stores yet."
+          action={
+            <Link to="/stores" className={buttonClassName()}>
+              Find a store to rate
+            </Link>
+          }
+        />
       ) : (
         <ol className={styles.activity}>
           {shown.map((item, i) => (
@@ -42,6 +33,6 @@ export function RecentActivity({ items }: { items: Activity[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

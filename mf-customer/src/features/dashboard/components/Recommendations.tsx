@@ -1,10 +1,8 @@
-import { useId } from 'react';
+import { averageText, ratingsCount, type Store } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import type { Store } from 'shared-contracts';
-import { AverageBadge, Stars } from 'shared-contracts/ui';
-import { ratingsCount } from '../../common/format';
-import type { LoadStatus } from '../hooks/useDashboard';
-import styles from './Panel.module.css';
+import { AverageBadge, Card, EmptyState, Stars } from 'shared-contracts/ui';
+import { useRecommendationsQuery } from '../api/dashboard';
+import styles from './Recommendations.module.css';
 
 function RecommendationCard({ store }: { store: Store }) {
   const average = Number(store.average_rating) || 0;
@@ -20,7 +18,7 @@ function RecommendationCard({ store }: { store: Store }) {
         {total > 0 && <AverageBadge average={average} />}
       </div>
       <div className={styles.cardRating}>
-        <Stars value={average} size="sm" label={total > 0 ? `Rated ${average.toFixed(1)} out of 5` : 'Not rated yet'} />
+        <Stars value={average} size="sm" label={total > 0 ? `Rated ${averageText(average)} out of 5` : 'Not rated yet'} />
         <span className={styles.cardCount}>{total > 0 ? `(${ratingsCount(total)})` : 'No ratings yet'}</span>
       </div>
       <p className={styles.cardAddress}>{store.address}</p>
@@ -29,41 +27,34 @@ function RecommendationCard({ store }: { store: Store }) {
 }
 
 /** Top-rated stores the customer has not rated yet (the first RECOMMENDATIONS_SHOWN of the fetched ones). */
-export function Recommendations({ status, stores }: { status: LoadStatus; stores: Store[] }) {
-  const titleId = useId();
+export function Recommendations() {
+  const { isPending, isError, isSuccess, data: stores } = useRecommendationsQuery();
   return (
-    <section className={styles.panel} aria-labelledby={titleId} aria-busy={status === 'loading'}>
-      <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          Recommended for you
-        </h2>
-        <Link to="/stores" className={styles.headLink}>
-          Browse all stores
-        </Link>
-      </div>
-      <p className={styles.subtitle}>Top-rated stores you have not rated yet.</p>
-
-      {status === 'loading' && (
+    <Card
+      title="Recommended for you"
+      description="Top-rated stores you have not rated yet."
+      actions={<Link to="/stores">Browse all stores</Link>}
+      aria-busy={isPending}
+    >
+      {isPending && (
         <p role="status" className={styles.muted}>
           Finding stores for you…
         </p>
       )}
 
-      {status === 'error' && <p className={styles.muted}>Recommendations are not available right now.</p>}
+      {isError && <p className={styles.muted}>Recommendations are not available right now.</p>}
 
-      {status === 'ready' && stores.length === 0 && (
-        <div className={styles.empty}>
-          <p className={styles.emptyText}>You have rated every store we know of. Thank you! New stores will show up here.</p>
-        </div>
+      {isSuccess && stores.length === 0 && (
+        <EmptyState compact title="You have rated every store we know of. Thank you! New stores will show up here." />
       )}
 
-      {status === 'ready' && stores.length > 0 && (
+      {isSuccess && stores.length > 0 && (
         <ul className={styles.cards}>
           {stores.map((store) => (
             <RecommendationCard key={store.id} store={store} />
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

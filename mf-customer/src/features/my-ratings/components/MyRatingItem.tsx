@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { MESSAGES, type MyRating, type RatingWriteResponse } from 'shared-contracts';
-import { Link, useApi } from 'shared-contracts/react';
-import { AverageBadge, Stars } from 'shared-contracts/ui';
-import { formatDate, starsCount } from '../../common/format';
+import { formatDate, type MyRating, starsCount } from 'shared-contracts';
+import { Link } from 'shared-contracts/react';
+import { AverageBadge, Button, ConfirmDialog, Stars, VisuallyHidden } from 'shared-contracts/ui';
+import { useDeleteMyRating } from '../api/my-ratings';
 import styles from './MyRatingItem.module.css';
 import { RatingEditForm } from './RatingEditForm';
 
@@ -11,50 +10,41 @@ export const CONFIRM_DELETE_THIS_RATING = 'Are you sure you want to delete this 
 
 export interface MyRatingItemProps {
   item: MyRating;
-  onUpdated: (result: RatingWriteResponse) => void;
-  onDeleted: (ratingId: number) => void;
+  /** The rating is gone (the row leaves the list by itself, from the cache). */
+  onDeleted: () => void;
 }
 
 type Mode = 'view' | 'edit' | 'confirm';
 
 /** One of my ratings: the store (a link), its current average, my stars, comment and date; Edit and Delete in place. */
-export function MyRatingItem({ item, onUpdated, onDeleted }: MyRatingItemProps) {
-  const api = useApi();
+export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
+  const remove = useDeleteMyRating();
   const [mode, setMode] = useState<Mode>('view');
-  const [deleting, setDeleting] = useState(false);
   const titleId = useId();
-  const confirmTextId = useId();
   const editRef = useRef<HTMLButtonElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  // Where focus goes when the row returns to its view: back to the button that left it.
-  const returnFocus = useRef<'edit' | 'delete' | null>(null);
+  // Back from the edit form: focus returns to Edit (the confirm dialog returns it to Delete itself).
+  const returnToEdit = useRef(false);
 
   useEffect(() => {
-    if (mode === 'confirm') keepRef.current?.focus();
-    if (mode === 'view' && returnFocus.current) {
-      (returnFocus.current === 'edit' ? editRef : deleteRef).current?.focus();
-      returnFocus.current = null;
+    if (mode === 'view' && returnToEdit.current) {
+      editRef.current?.focus();
+      returnToEdit.current = false;
     }
   }, [mode]);
 
-  const closeTo = (button: 'edit' | 'delete') => {
-    returnFocus.current = button;
+  const closeEdit = () => {
+    returnToEdit.current = true;
     setMode('view');
   };
 
   const confirmDelete = async () => {
-    setDeleting(true);
     try {
-      await api.ratings.remove(item.id);
-      toast.success(MESSAGES.ratingDeleted);
-      onDeleted(item.id);
-    } catch (error) {
-      console.error('Rating delete failed', error);
-      toast.error(MESSAGES.deleteRatingFailed);
-      setDeleting(false);
-      closeTo('delete');
+      await remove.mutateAsync(item.id);
+      onDeleted();
+    } catch {
+      // Logged and toasted by the cache's failure policy; the row stays.
     }
+    setMode('view');
   };
 
   const edited = item.updated_at !== item.created_at;
@@ -76,14 +66,7 @@ export function MyRatingItem({ item, onUpdated, onDeleted }: MyRatingItemProps) 
         <p className={styles.address}>{item.store_address}</p>
 
         {mode === 'edit' ? (
-          <RatingEditForm
-            item={item}
-            onCancel={() => closeTo('edit')}
-            onSaved={(result) => {
-              closeTo('edit');
-              onUpdated(result);
-            }}
-          />
+          <RatingEditForm item={item} onCancel={closeEdit} onSaved={closeEdit} />
         ) : (
           <>
             <div className={styles.mine}>
@@ -99,43 +82,34 @@ export function MyRatingItem({ item, onUpdated, onDeleted }: MyRatingItemProps) 
             </div>
             {item.comment ? <p className={styles.comment}>{item.comment}</p> : <p className={styles.noComment}>No comment.</p>}
 
-            {mode === 'view' && (
-              <div className={styles.actions}>
-                <button type="button" ref={editRef} className={styles.secondary} onClick={() => setMode('edit')}>
-                  Edit<span className={styles.srOnly}> your rating of {item.store_name}</span>
-                </button>
-                <button type="button" ref={deleteRef} className={styles.danger} onClick={() => setMode('confirm')}>
-                  Delete<span className={styles.srOnly}> your rating of {item.store_name}</span>
-                </button>
-              </div>
-            )}
-
-            {mode === 'confirm' && (
-              <div
-                className={styles.confirm}
-                role="alertdialog"
-                aria-labelledby={confirmTextId}
-                aria-busy={deleting}
-                onKeyDown={(e) => {
-                  if (e.key === 'Escape' && !deleting) closeTo('delete');
-                }}
-              >
-                <p id={confirmTextId} className={styles.confirmText}>
-                  {CONFIRM_DELETE_THIS_RATING}
-                </p>
-                <div className={styles.actions}>
-                  <button type="button" className={styles.dangerSolid} onClick={confirmDelete} disabled={deleting}>
-                    {deleting ? 'Deleting…' : 'Yes, delete'}
-                  </button>
-                  <button type="button" ref={keepRef} className={styles.secondary} onClick={() => closeTo('delete')} disabled={deleting}>
-                    Keep it
-                  </button>
-                </div>
-              </div>
-            )}
+            <div className={styles.actions}>
+              <Button ref={editRef} variant="secondary" onClick={() => setMode('edit')}>
+                Edit<VisuallyHidden> your rating of {item.store_name}</VisuallyHidden>
+              </Button>
+              <Button variant="dangerGhost" onClick={() => setMode('confirm')}>
+                Delete<VisuallyHidden> your rating of {item.store_name}</VisuallyHidden>
+              </Button>
+            </div>
           </>
         )}
       </article>
+
+      {mode === 'confirm' && (
+        <ConfirmDialog
+          title="Delete rating"
+          message={CONFIRM_DELETE_THIS_RATING}
+          detail={
+            <>
+              Your rating of <strong>{item.store_name}</strong> will be removed. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setMode('view')}
+        />
+      )}
     </li>
   );
 }
