@@ -7,8 +7,6 @@ createRoot(document.getElementById('root')!).render(
   <StandaloneHarness
     title="mf-owner"
     basename="/mf/owner"
-    pages={[
-      { path: '/store-owner', label: 'OwnerDashboardPage', element: <OwnerDashboardPage /> },
-    ]}
+    pages={[{ path: '/store-owner', label: 'OwnerDashboardPage', element: <OwnerDashboardPage /> }]}
   />,
 );

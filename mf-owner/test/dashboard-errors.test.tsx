@@ -1,6 +1,15 @@
 // When the owner dashboard cannot be fetched: the toast of spec §8, an inline message and a retry.
 import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeApi, DEFAULT_QUERY, dashboardResponse, httpError, lastQuery, makeRating, makeStore, renderDashboard } from './render-helpers';
+import {
+  createFakeApi,
+  DEFAULT_QUERY,
+  dashboardResponse,
+  httpError,
+  lastQuery,
+  makeRating,
+  makeStore,
+  renderDashboard,
+} from './render-helpers';
 
 let logged: jest.SpyInstance;
 beforeEach(() => {

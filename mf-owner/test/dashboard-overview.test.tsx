@@ -1,15 +1,7 @@
 // The owner dashboard (/store-owner) from the owner's side: the summary, one card per store with its
 // average, label, colour band, count, distribution and 6-month trend, and the empty state.
 import { act, screen, within } from '@testing-library/react';
-import {
-  createFakeApi,
-  DEFAULT_QUERY,
-  dashboardResponse,
-  makeRating,
-  makeStore,
-  makeTrend,
-  renderDashboard,
-} from './render-helpers';
+import { createFakeApi, DEFAULT_QUERY, dashboardResponse, makeRating, makeStore, makeTrend, renderDashboard } from './render-helpers';
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -104,7 +96,11 @@ describe('owner dashboard: store cards', () => {
     });
     renderDashboard('', { api: apiWith([store]) });
     const list = within(await screen.findByRole('article', { name: 'Harbour Books' })).getByRole('list', { name: 'Ratings by stars' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('5 stars: 3 ratings (60%)'),
       expect.stringContaining('4 stars: 0 ratings (0%)'),
       expect.stringContaining('3 stars: 1 rating (20%)'),
@@ -118,7 +114,14 @@ describe('owner dashboard: store cards', () => {
       name: 'Harbour Books',
       average_rating: 4,
       total_ratings: 6,
-      monthly_trend: makeTrend([[2, 3], [0, null], [3, 4.33], [0, null], [0, null], [1, 5]]),
+      monthly_trend: makeTrend([
+        [2, 3],
+        [0, null],
+        [3, 4.33],
+        [0, null],
+        [0, null],
+        [1, 5],
+      ]),
     });
     renderDashboard('', { api: apiWith([store]) });
     const c = await screen.findByRole('article', { name: 'Harbour Books' });
@@ -130,7 +133,9 @@ describe('owner dashboard: store cards', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = rows.map((row) => [
       row.querySelector('time')?.getAttribute('datetime'),
-      ...within(row).getAllByRole('cell').map((cell) => cell.textContent),
+      ...within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
     ]);
     expect(cells).toEqual([
       ['2026-01', '2', '3.0 out of 5'],

@@ -2,18 +2,22 @@
 // and the signed-in store owner from context (fakes here), and a toaster to read toasts from.
 import { Route } from 'react-router-dom';
 import { LIST_WINDOW } from 'shared-contracts';
-import type {
-  OwnerDashboardResponse,
-  OwnerMonthlyTrendPoint,
-  OwnerRating,
-  OwnerStore,
-  RatingDistribution,
-  User,
-} from 'shared-contracts';
-import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from '../../tools/testing';
+import type { OwnerDashboardResponse, OwnerMonthlyTrendPoint, OwnerRating, OwnerStore, RatingDistribution, User } from 'shared-contracts';
+import type { QueryClient } from 'shared-contracts/react';
+import { createFakeApi, type FakeApi, fakeAuth, renderRoutes } from 'shared-contracts/testing';
 import OwnerDashboardPage from '../src/exposed/OwnerDashboardPage';
 
-export { createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, httpError, localCount, type PageOptions } from '../../tools/testing';
+export {
+  createFakeApi,
+  createTestQueryClient,
+  currentLocation,
+  currentQuery,
+  fakeAuth,
+  type FakeApi,
+  httpError,
+  localCount,
+  type PageOptions,
+} from 'shared-contracts/testing';
 
 export const OWNER: User = {
   id: 99,
@@ -86,7 +90,14 @@ export function dashboardResponse(
     totalPages = Math.ceil(Math.min(total, LIST_WINDOW) / limit),
     totalCapped,
     summary,
-  }: { total?: number; page?: number; limit?: number; totalPages?: number; totalCapped?: boolean; summary?: OwnerDashboardResponse['summary'] } = {},
+  }: {
+    total?: number;
+    page?: number;
+    limit?: number;
+    totalPages?: number;
+    totalCapped?: boolean;
+    summary?: OwnerDashboardResponse['summary'];
+  } = {},
 ): OwnerDashboardResponse {
   const totalRatings = stores.reduce((n, s) => n + s.total_ratings, 0);
   const sum = stores.reduce((n, s) => n + s.average_rating * s.total_ratings, 0);
@@ -107,13 +118,16 @@ export function dashboardResponse(
 }
 
 /** Renders /store-owner (with `search`, e.g. '?page=2'); /stores/:id is a stand-in page for the links. */
-export function renderDashboard(search = '', { api = createFakeApi(), user = OWNER }: { api?: FakeApi; user?: User | null } = {}) {
+export function renderDashboard(
+  search = '',
+  { api = createFakeApi(), user = OWNER, queryClient }: { api?: FakeApi; user?: User | null; queryClient?: QueryClient } = {},
+) {
   return renderRoutes(
     <>
       <Route path="/store-owner" element={<OwnerDashboardPage />} />
       <Route path="/stores/:id" element={<h1>Store detail page</h1>} />
     </>,
-    { route: `/store-owner${search}`, api, auth: fakeAuth(user) },
+    { route: `/store-owner${search}`, api, auth: fakeAuth(user), ...(queryClient ? { queryClient } : {}) },
   );
 }
 

@@ -29,7 +29,8 @@ export const SORT_COLUMNS: Record<OwnerRatingSortField, string> = {
   created_at: 'Date',
 };
 
-const isSortField = (v: string | null): v is OwnerRatingSortField => v !== null && (OWNER_RATING_SORT_FIELDS as readonly string[]).includes(v);
+const isSortField = (v: string | null): v is OwnerRatingSortField =>
+  v !== null && (OWNER_RATING_SORT_FIELDS as readonly string[]).includes(v);
 const positiveInt = (v: string | null, max: number) => (v && /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= max ? Number(v) : undefined);
 
 /** Reads the state from the URL; anything unknown or malformed falls back to its default. */

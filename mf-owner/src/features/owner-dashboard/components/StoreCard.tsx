@@ -1,27 +1,25 @@
-import { useId } from 'react';
+import { formatAverage, ratingBand, ratingLabel, ratingsCount, type OwnerStore } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { formatAverage, ratingBand, ratingLabel, type OwnerStore } from 'shared-contracts';
-import { AverageBadge, RatingDistribution, Stars } from 'shared-contracts/ui';
-import { ratingsCount } from '../../common/format';
+import { AverageBadge, Card, RatingDistribution, Stars } from 'shared-contracts/ui';
 import { TrendChart } from './TrendChart';
 import styles from './StoreCard.module.css';
 
-/** One of the owner's stores: its average with label and colour band, count, distribution and trend. */
+/** One of the owner's stores (an article named by its linked name): average with label and colour band, count, distribution and trend. */
 export function StoreCard({ store }: { store: OwnerStore }) {
-  const nameId = useId();
   const rated = store.total_ratings > 0;
   return (
     <li className={styles.item}>
-      <article className={styles.card} aria-labelledby={nameId}>
-        <header className={styles.head}>
-          <h3 id={nameId} className={styles.name}>
-            <Link to={`/stores/${store.id}`} className={styles.link}>
-              {store.name}
-            </Link>
-          </h3>
-          <p className={styles.address}>{store.address}</p>
-        </header>
-
+      <Card
+        role="article"
+        headingLevel={3}
+        className={styles.card}
+        title={
+          <Link to={`/stores/${store.id}`} className={styles.link}>
+            {store.name}
+          </Link>
+        }
+        description={store.address}
+      >
         <div className={styles.figures}>
           {rated ? (
             <>
@@ -44,7 +42,7 @@ export function StoreCard({ store }: { store: OwnerStore }) {
           <RatingDistribution distribution={store.rating_distribution} total={store.total_ratings} showShare />
           <TrendChart storeName={store.name} trend={store.monthly_trend} />
         </div>
-      </article>
+      </Card>
     </li>
   );
 }

@@ -1,25 +1,20 @@
-import { useId } from 'react';
-import { ratingLabel, type OwnerDashboardResponse } from 'shared-contracts';
-import { AverageBadge } from 'shared-contracts/ui';
+import { formatCount, ratingLabel, type OwnerDashboardResponse } from 'shared-contracts';
+import { AverageBadge, Card } from 'shared-contracts/ui';
 import styles from './SummaryPanel.module.css';
 
 /** The owner's figures over all their stores: stores, ratings, and the overall average with its label. */
 export function SummaryPanel({ summary }: { summary: OwnerDashboardResponse['summary'] }) {
-  const titleId = useId();
   const rated = summary.totalRatings > 0;
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
-        Summary
-      </h2>
+    <Card title="Summary">
       <dl className={styles.tiles}>
         <div className={styles.tile}>
           <dt className={styles.term}>Your stores</dt>
-          <dd className={styles.value}>{summary.totalStores}</dd>
+          <dd className={styles.value}>{formatCount(summary.totalStores)}</dd>
         </div>
         <div className={styles.tile}>
           <dt className={styles.term}>Total ratings</dt>
-          <dd className={styles.value}>{summary.totalRatings}</dd>
+          <dd className={styles.value}>{formatCount(summary.totalRatings)}</dd>
         </div>
         <div className={styles.tile}>
           <dt className={styles.term}>Overall average</dt>
@@ -35,6 +30,6 @@ export function SummaryPanel({ summary }: { summary: OwnerDashboardResponse['sum
           </dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { formatAverage, RATING_MAX, type OwnerMonthlyTrendPoint } from 'shared-contracts';
-import { formatMonth, ratingsCount } from '../../common/format';
+import { formatAverage, formatMonth, RATING_MAX, ratingsCount, type OwnerMonthlyTrendPoint } from 'shared-contracts';
 import styles from './TrendChart.module.css';
 
 const WIDTH = 300;
@@ -55,7 +54,13 @@ export function TrendChart({ storeName, trend }: TrendChartProps) {
       <figcaption id={captionId} className={styles.caption}>
         Last {trend.length} months <span className={styles.muted}>({ratingsCount(total)})</span>
       </figcaption>
-      <svg className={styles.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} preserveAspectRatio="xMidYMid meet">
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={titleId}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={titleId}>{`Ratings per month and average stars of ${storeName}, ${first} to ${last}`}</title>
         <line className={styles.axis} x1={0} x2={WIDTH} y1={TOP + PLOT} y2={TOP + PLOT} />
         {points.map((p) => (
@@ -70,7 +75,9 @@ export function TrendChart({ storeName, trend }: TrendChartProps) {
           </g>
         ))}
         {averageRuns(points).map((run) =>
-          run.length > 1 ? <polyline key={`line-${run[0].x}`} className={styles.line} points={run.map((p) => `${p.x},${p.y}`).join(' ')} /> : null,
+          run.length > 1 ? (
+            <polyline key={`line-${run[0].x}`} className={styles.line} points={run.map((p) => `${p.x},${p.y}`).join(' ')} />
+          ) : null,
         )}
         {points.map((p) => (p.y === null ? null : <circle key={`dot-${p.month}`} className={styles.dot} cx={p.x} cy={p.y} r={3.5} />))}
       </svg>
