@@ -32,9 +32,7 @@ describe('analytics', () => {
     const chart = await screen.findByRole('img', { name: /^Rating distribution/ });
     expect(chart.tagName.toLowerCase()).toBe('svg');
     expect(chart.querySelector('title')).toHaveTextContent('Rating distribution');
-    expect(chart).toHaveAccessibleName(
-      'Rating distribution Bar chart of 120 ratings by number of stars. The most common is 5 stars.',
-    );
+    expect(chart).toHaveAccessibleName('Rating distribution Bar chart of 120 ratings by number of stars. The most common is 5 stars.');
     // Visible labels on the bars.
     expect(within(chart as unknown as HTMLElement).getByText('48 · 40%')).toBeInTheDocument();
     expect(within(chart as unknown as HTMLElement).getByText('6 · 5%')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 // The admin dashboard (/admin) from the admin's side: real statistics with growth, performance figures,
 // links to the admin screens, health badges from the API's checks, recent activity and failures.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Activity } from 'shared-contracts';
-import { createFakeApi, currentLocation, expectToast, makeDashboard, renderAt } from './render-helpers';
+import { type Activity, MESSAGES } from 'shared-contracts';
+import { queryKeys } from 'shared-contracts/react';
+import { createFakeApi, currentLocation, expectToast, makeDashboard, makeStore, renderAt, storePage } from './render-helpers';
 
 function apiWith(dashboard = makeDashboard()) {
   const api = createFakeApi();
@@ -37,7 +38,10 @@ describe('admin dashboard', () => {
     const dashboard = makeDashboard();
     dashboard.statistics.userGrowth = -3.24;
     renderAt('/admin', { api: apiWith(dashboard) });
-    expect(await within(await screen.findByRole('article', { name: /Total Users/ })).findByText('-3.2%')).toHaveAttribute('data-trend', 'down');
+    expect(await within(await screen.findByRole('article', { name: /Total Users/ })).findByText('-3.2%')).toHaveAttribute(
+      'data-trend',
+      'down',
+    );
   });
 
   it('derives the performance metrics from the real figures', async () => {
@@ -46,7 +50,9 @@ describe('admin dashboard', () => {
     // (6×1 + 12×2 + 18×3 + 36×4 + 48×5) / 120 = 3.9; 120 ratings over 12 stores = 10.0
     expect(within(metrics).getByText('Average rating').nextElementSibling).toHaveTextContent('3.9over 120 ratings');
     expect(within(metrics).getByText('Ratings per store').nextElementSibling).toHaveTextContent('10.0across 12 stores');
-    expect(within(metrics).getByText('Best rated store').nextElementSibling).toHaveTextContent('Green Basket Organic Grocers4.8 from 25 ratings');
+    expect(within(metrics).getByText('Best rated store').nextElementSibling).toHaveTextContent(
+      'Green Basket Organic Grocers4.8 from 25 ratings',
+    );
   });
 
   it('shows at most the five newest activity items, newest first, with their time', async () => {
@@ -98,7 +104,12 @@ describe('admin dashboard', () => {
     const { user } = renderAt('/admin', { api: apiWith() });
     const tools = await screen.findByRole('region', { name: 'Administration' });
     const links = within(tools).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/users',
+      '/admin/stores',
+      '/admin/analytics',
+      '/admin/deployments',
+    ]);
     expect(within(tools).getByRole('link', { name: /Manage Users/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Manage Stores/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Analytics/ })).toBeInTheDocument();
@@ -123,5 +134,34 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(api.admin.dashboard).toHaveBeenCalledTimes(2));
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
+  });
+
+  it('the analytics page shows the cached answer of the dashboard without asking again', async () => {
+    const api = apiWith();
+    const { user } = renderAt('/admin', { api });
+    const tools = await screen.findByRole('region', { name: 'Administration' });
+    await user.click(within(tools).getByRole('link', { name: /Analytics/ }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading analytics…')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Rating distribution/ })).toBeInTheDocument();
+    expect(api.admin.dashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it('a store deleted on another screen makes the figures stale: they are asked again when the dashboard shows again', async () => {
+    const api = apiWith();
+    api.admin.listStores.mockResolvedValue(storePage([makeStore(1)]));
+    api.admin.deleteStore.mockResolvedValue({ message: MESSAGES.storeDeleted });
+    const { user, queryClient } = renderAt('/admin', { api, historyBack: true });
+    const tools = await screen.findByRole('region', { name: 'Administration' });
+    await user.click(within(tools).getByRole('link', { name: /Manage Stores/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Store number 1' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await expectToast('Store deleted successfully!');
+    expect(queryClient.getQueryState(queryKeys.admin.dashboard())?.isInvalidated).toBe(true);
+    expect(api.admin.dashboard).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByTestId('history-back'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(api.admin.dashboard).toHaveBeenCalledTimes(2));
   });
 });

@@ -1,6 +1,6 @@
 // The deployments screen (/admin/deployments) from the admin's side: what each app serves, its health
 // per version, its history, the commands behind a confirmation (done, cancelled, refused by the gate),
-// and its loading, empty, failed and refreshed states. The API is the fake client of tools/testing.
+// and its loading, empty, failed and refreshed states. The API is the fake client of shared-contracts/testing.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import {
@@ -14,7 +14,8 @@ import {
   type HealthFigures,
   type HealthPoint,
 } from 'shared-contracts';
-import { renderRoutes } from '../../tools/testing';
+import { queryKeys } from 'shared-contracts/react';
+import { renderRoutes } from 'shared-contracts/testing';
 import AdminDeploymentsPage from '../src/exposed/AdminDeploymentsPage';
 import { ADMIN, apiError, createFakeApi, expectToast, type FakeApi, fakeAuth, makeUser } from './render-helpers';
 
@@ -75,7 +76,14 @@ function storesWithCanary(): AppDeployment {
       }),
     ],
     history: [
-      { at: '2025-03-02T09:00:00.000Z', action: 'canary', version: '1.5.0', previousVersion: '1.4.0', by: 'pipeline:mf-stores', note: null },
+      {
+        at: '2025-03-02T09:00:00.000Z',
+        action: 'canary',
+        version: '1.5.0',
+        previousVersion: '1.4.0',
+        by: 'pipeline:mf-stores',
+        note: null,
+      },
       {
         at: '2025-03-01T12:00:00.000Z',
         action: 'auto_abort',
@@ -84,7 +92,14 @@ function storesWithCanary(): AppDeployment {
         by: 'health monitor',
         note: 'aborted automatically: 12 of 20 loads failed (60% > 20%)',
       },
-      { at: '2025-03-01T10:00:00.000Z', action: 'promote', version: '1.4.0', previousVersion: '1.3.2', by: 'admin:admin@example.com', note: null },
+      {
+        at: '2025-03-01T10:00:00.000Z',
+        action: 'promote',
+        version: '1.4.0',
+        previousVersion: '1.3.2',
+        by: 'admin:admin@example.com',
+        note: null,
+      },
     ],
   });
 }
@@ -101,9 +116,19 @@ function storesPromoted(): AppDeployment {
     live: { version: '1.5.0', since: new Date(NOW).toISOString() },
     canary: null,
     rollbackTo: '1.4.0',
-    versions: [{ ...before.versions[1], channel: 'live' }, { ...before.versions[0], channel: 'earlier' }],
+    versions: [
+      { ...before.versions[1], channel: 'live' },
+      { ...before.versions[0], channel: 'earlier' },
+    ],
     history: [
-      { at: new Date(NOW).toISOString(), action: 'promote', version: '1.5.0', previousVersion: '1.4.0', by: 'admin:admin@example.com', note: null },
+      {
+        at: new Date(NOW).toISOString(),
+        action: 'promote',
+        version: '1.5.0',
+        previousVersion: '1.4.0',
+        by: 'admin:admin@example.com',
+        note: null,
+      },
       ...before.history,
     ],
   };
@@ -118,7 +143,11 @@ function apiWith(answer: DeploymentsResponse = deployments([quietApp('shell'), s
 }
 
 function renderPage(api: FakeApi, user = ADMIN) {
-  return renderRoutes(<Route path="/admin/deployments" element={<AdminDeploymentsPage />} />, { route: '/admin/deployments', api, auth: fakeAuth(user) });
+  return renderRoutes(<Route path="/admin/deployments" element={<AdminDeploymentsPage />} />, {
+    route: '/admin/deployments',
+    api,
+    auth: fakeAuth(user),
+  });
 }
 
 const region = (label: string) => screen.findByRole('region', { name: label });
@@ -167,9 +196,9 @@ describe('deployments screen', () => {
     const table = within(stores).getByRole('table', { name: 'Loads and failures per version' });
     expect(rowTexts(table)).toEqual([
       ['1.4.0Live', 'Last hour', '42', '1', '0', '2.3%', '640 ms'],
-      ['Last day', '980', '12', '3', '1.5%', '702 ms'],
+      ['1.4.0Live', 'Last day', '980', '12', '3', '1.5%', '702 ms'],
       ['1.5.0Canary', 'Last hour', '5', '2', '1', '42.9%', '1.3 s'],
-      ['Last day', '9', '2', '1', '27.3%', '1.2 s'],
+      ['1.5.0Canary', 'Last day', '9', '2', '1', '27.3%', '1.2 s'],
     ]);
     // The table scrolls inside its own focusable box on a narrow screen.
     expect(within(stores).getByRole('region', { name: 'Loads and failures per version' })).toHaveAttribute('tabindex', '0');
@@ -178,10 +207,13 @@ describe('deployments screen', () => {
   it('draws the last 24 hours of each version as an image summed up in its name, with the hours in a table', async () => {
     renderPage(apiWith());
     const stores = await region(STORES);
-    const hour = (index: number) => new Date(NOW - (23 - index) * HOUR).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    const hour = (index: number) =>
+      new Date(NOW - (23 - index) * HOUR).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
     const live = within(stores).getByRole('img', { name: /^Live 1\.4\.0/ });
     expect(live.tagName.toLowerCase()).toBe('svg');
-    expect(live).toHaveAccessibleName(`Live 1.4.0 over the last 24 hours: 102 loads and 3 failures; most loads in the hour from ${hour(22)} (60).`);
+    expect(live).toHaveAccessibleName(
+      `Live 1.4.0 over the last 24 hours: 102 loads and 3 failures; most loads in the hour from ${hour(22)} (60).`,
+    );
     expect(within(stores).getByRole('img', { name: /^Canary 1\.5\.0/ })).toHaveAccessibleName(
       `Canary 1.5.0 over the last 24 hours: 5 loads and 3 failures; most loads in the hour from ${hour(23)} (5).`,
     );
@@ -224,7 +256,7 @@ describe('deployments screen', () => {
     const api = apiWith();
     const answer: DeploymentCommandResponse = { message: 'mf_stores 1.5.0 is live for everyone (was 1.4.0)', app: storesPromoted() };
     api.admin.deploymentCommand.mockResolvedValue(answer);
-    const { user } = renderPage(api);
+    const { user, queryClient } = renderPage(api);
     const stores = await region(STORES);
     await user.click(within(stores).getByRole('button', { name: `Promote canary of ${STORES}` }));
     const dialog = screen.getByRole('alertdialog', { name: 'Promote canary' });
@@ -239,6 +271,8 @@ describe('deployments screen', () => {
     expect(within(stores).getByRole('button', { name: `Roll back to 1.4.0: ${STORES}` })).toHaveTextContent('Roll back to 1.4.0');
     expect(screen.getByRole('heading', { level: 2, name: STORES })).toHaveFocus();
     expect(api.admin.deployments).toHaveBeenCalledTimes(1);
+    // The answer went into the cache; the cached deployments are marked stale for the next refresh.
+    expect(queryClient.getQueryState(queryKeys.admin.deployments())?.isInvalidated).toBe(true);
   });
 
   it.each([
@@ -264,7 +298,9 @@ describe('deployments screen', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.admin.deploymentCommand).not.toHaveBeenCalled();
     expect(promote).toHaveFocus();
-    expect(within(screen.getByRole('region', { name: STORES })).getByText('Canary', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^1\.5\.0/);
+    expect(
+      within(screen.getByRole('region', { name: STORES })).getByText('Canary', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent(/^1\.5\.0/);
   });
 
   it("shows a gate refusal's message and each problem in an alert in the app's section, and changes nothing", async () => {
@@ -281,7 +317,11 @@ describe('deployments screen', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Promote' }));
     const alert = await within(stores).findByRole('alert');
     expect(alert).toHaveTextContent('The compatibility gate refused mf_stores 1.5.0 (nothing was changed)');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'shared-contracts: mf_stores needs ^1.1.0; the live shell provides 1.0.0',
       'react-hot-toast: mf_stores needs ^2.7.0; the live shell provides 2.6.1',
     ]);
@@ -300,7 +340,12 @@ describe('deployments screen', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByRole('button', { name: 'Aborting…' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    for (const name of [`Promote canary of ${STORES}`, `Abort canary of ${STORES}`, `Roll back to 1.3.2: ${STORES}`, `Roll back to shell-7: ${SHELL}`]) {
+    for (const name of [
+      `Promote canary of ${STORES}`,
+      `Abort canary of ${STORES}`,
+      `Roll back to 1.3.2: ${STORES}`,
+      `Roll back to shell-7: ${SHELL}`,
+    ]) {
       expect(screen.getByRole('button', { name, hidden: true })).toBeDisabled();
     }
     await act(async () => answer({ message: 'mf_stores: the canary 1.5.0 ended', app: quietApp('mf_stores') }));

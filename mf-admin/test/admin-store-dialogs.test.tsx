@@ -2,7 +2,18 @@
 // category, validation and toasts, the details dialog, and delete with its confirmation.
 import { screen, waitFor, within } from '@testing-library/react';
 import { type AdminStore, MESSAGES, STORE_CATEGORIES, type User } from 'shared-contracts';
-import { apiError, createFakeApi, expectToast, type FakeApi, makeStore, makeUser, renderAt, storePage, toastTexts, userPage } from './render-helpers';
+import {
+  apiError,
+  createFakeApi,
+  expectToast,
+  type FakeApi,
+  makeStore,
+  makeUser,
+  renderAt,
+  storePage,
+  toastTexts,
+  userPage,
+} from './render-helpers';
 
 const OLIVIA = makeUser(50, { name: 'Olivia Owner Greenwood Smith', email: 'olivia@example.com', role: 'store_owner' });
 const OMAR = makeUser(51, { name: 'Omar Owner Haddad Benali', email: 'omar@example.com', role: 'store_owner' });
@@ -32,7 +43,8 @@ async function openPage(api: FakeApi) {
   return utils;
 }
 
-const field = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label, { exact: false, selector: 'input, textarea, select' });
+const field = (scope: HTMLElement, label: string) =>
+  within(scope).getByLabelText(label, { exact: false, selector: 'input, textarea, select' });
 
 async function openAdd(api: FakeApi) {
   const utils = await openPage(api);
@@ -55,10 +67,16 @@ describe('add store: the form and its owner picker', () => {
     expect(field(form, 'Store name')).toHaveFocus();
     await waitFor(() => expect(field(form, 'Store owner')).toBeEnabled());
     expect(api.admin.listUsers).toHaveBeenCalledWith({ role: 'store_owner', limit: 1000 });
-    const owners = within(field(form, 'Store owner')).getAllByRole('option').map((o) => o.textContent);
+    const owners = within(field(form, 'Store owner'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(owners).toEqual(['Select a store owner', `${OLIVIA.name} (olivia@example.com)`, `${OMAR.name} (omar@example.com)`]);
     expect(field(form, 'Category')).toHaveValue('Other');
-    expect(within(field(form, 'Category')).getAllByRole('option').map((o) => o.textContent)).toEqual([...STORE_CATEGORIES]);
+    expect(
+      within(field(form, 'Category'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([...STORE_CATEGORIES]);
     for (const label of ['Phone', 'Email']) expect(field(form, label)).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Create Store' })).toBeEnabled();
   });

@@ -2,7 +2,18 @@
 // edit and add with their validation and toasts, and delete with its confirmation.
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type User } from 'shared-contracts';
-import { ADMIN, apiError, createFakeApi, expectToast, fakeAuth, type FakeApi, makeUser, renderAt, toastTexts, userPage } from './render-helpers';
+import {
+  ADMIN,
+  apiError,
+  createFakeApi,
+  expectToast,
+  fakeAuth,
+  type FakeApi,
+  makeUser,
+  renderAt,
+  toastTexts,
+  userPage,
+} from './render-helpers';
 
 const OWNER = makeUser(5, { name: 'Olivia Owner Greenwood Smith', email: 'olivia@example.com', role: 'store_owner' });
 const CUSTOMER = makeUser(6, { name: 'Carlos Customer Rodriguez Lee', email: 'carlos@example.com', address: '9 Elm Road' });
@@ -20,7 +31,8 @@ async function openPage(api: FakeApi, path = '/admin/users', auth = fakeAuth(ADM
 }
 
 const dialog = (name: string | RegExp) => screen.getByRole('dialog', { name });
-const field = (scope: HTMLElement, label: string) => within(scope).getByLabelText(label, { exact: false, selector: 'input, textarea, select' });
+const field = (scope: HTMLElement, label: string) =>
+  within(scope).getByLabelText(label, { exact: false, selector: 'input, textarea, select' });
 
 describe('user details', () => {
   it("shows a store owner's stores with their averages and the average over all their ratings", async () => {
@@ -81,10 +93,35 @@ describe('user details', () => {
     expect(await within(details).findByText('9 Elm Road')).toBeInTheDocument();
     logged.mockRestore();
   });
+
+  it("toasts 'Failed to fetch users' when the details fail without a refusal", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = apiWith();
+    api.admin.getUser.mockRejectedValue(apiError(500, 'Internal server error'));
+    const { user } = await openPage(api);
+    await user.click(screen.getByRole('button', { name: `View details of ${CUSTOMER.name}` }));
+    await expectToast('Failed to fetch users');
+    expect(within(dialog(/User details/)).getByRole('alert')).toHaveTextContent('The details of this user could not be loaded.');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('shows the cached details at once when opened again', async () => {
+    const api = apiWith();
+    api.admin.getUser.mockResolvedValue({ user: CUSTOMER });
+    const { user } = await openPage(api);
+    const view = screen.getByRole('button', { name: `View details of ${CUSTOMER.name}` });
+    await user.click(view);
+    expect(await within(dialog(/User details/)).findByText('9 Elm Road')).toBeInTheDocument();
+    await user.click(within(dialog(/User details/)).getByRole('button', { name: 'Close' }));
+    await user.click(view);
+    expect(within(dialog(/User details/)).getByText('9 Elm Road')).toBeInTheDocument();
+    expect(api.admin.getUser).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('edit user', () => {
-  it('opens with the user\'s values and the three roles to choose from', async () => {
+  it("opens with the user's values and the three roles to choose from", async () => {
     const { user } = await openPage(apiWith());
     await user.click(screen.getByRole('button', { name: `Edit ${CUSTOMER.name}` }));
     const edit = dialog(`Edit User: ${CUSTOMER.name}`);
@@ -93,7 +130,11 @@ describe('edit user', () => {
     expect(field(edit, 'Email')).toHaveValue('carlos@example.com');
     expect(field(edit, 'Address')).toHaveValue('9 Elm Road');
     expect(field(edit, 'Role')).toHaveValue('normal_user');
-    expect(within(field(edit, 'Role')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Customer', 'Store Owner', 'System Admin']);
+    expect(
+      within(field(edit, 'Role'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Customer', 'Store Owner', 'System Admin']);
     expect(within(edit).queryByLabelText(/Password/)).not.toBeInTheDocument();
   });
 
@@ -258,7 +299,10 @@ describe('add user', () => {
 
   it("shows the server's 409 for a taken email on the email field", async () => {
     const api = apiWith();
-    api.admin.createUser.mockRejectedValue(apiError(409, MESSAGES.emailTaken));
+    // As the API answers it: the refused field named in `errors` (api/src/http/errors.ts, conflict()).
+    const taken = apiError(409, MESSAGES.emailTaken);
+    if (taken.response) taken.response.data = { message: MESSAGES.emailTaken, errors: [{ field: 'email', message: MESSAGES.emailTaken }] };
+    api.admin.createUser.mockRejectedValue(taken);
     const { user, form } = await openAdd(api);
     await user.type(field(form, 'Name'), 'Olivia Owner Greenwood Smith');
     await user.type(field(form, 'Email'), 'olivia@example.com');
@@ -266,11 +310,12 @@ describe('add user', () => {
     await user.click(within(form).getByRole('button', { name: 'Create User' }));
     await expectToast('Email is already registered');
     expect(field(form, 'Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field(form, 'Name')).not.toHaveAttribute('aria-invalid');
   });
 });
 
 describe('delete user', () => {
-  it('asks first, in an alert dialog with the spec\'s question; Cancel deletes nothing and returns focus', async () => {
+  it("asks first, in an alert dialog with the spec's question; Cancel deletes nothing and returns focus", async () => {
     const api = apiWith();
     const { user } = await openPage(api);
     const remove = screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` });

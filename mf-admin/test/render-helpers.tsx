@@ -8,13 +8,22 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import type { AdminDashboardResponse, AdminStore, AdminStoreListResponse, AdminUserListResponse, Role, User } from 'shared-contracts';
 import type { AuthContextValue } from 'shared-contracts/react';
-import { createFakeApi, type FakeApi, fakeAuth, pageCounts, type PageOptions, renderRoutes } from '../../tools/testing';
+import { createFakeApi, type FakeApi, fakeAuth, pageCounts, type PageOptions, renderRoutes } from 'shared-contracts/testing';
 import AdminAnalyticsPage from '../src/exposed/AdminAnalyticsPage';
 import AdminDashboardPage from '../src/exposed/AdminDashboardPage';
 import AdminStoresPage from '../src/exposed/AdminStoresPage';
 import AdminUsersPage from '../src/exposed/AdminUsersPage';
 
-export { apiError, createFakeApi, currentLocation, currentQuery, fakeAuth, type FakeApi, localCount, type PageOptions } from '../../tools/testing';
+export {
+  apiError,
+  createFakeApi,
+  currentLocation,
+  currentQuery,
+  fakeAuth,
+  type FakeApi,
+  localCount,
+  type PageOptions,
+} from 'shared-contracts/testing';
 
 // ---------- data ----------
 
@@ -86,10 +95,15 @@ export interface RenderOptions {
   api?: FakeApi;
   user?: User | null;
   auth?: AuthContextValue;
+  /** Also render a 'History back' button (data-testid="history-back"). */
+  historyBack?: boolean;
 }
 
 /** Renders the remote's pages at `path` (e.g. '/admin/users?page=2'). */
-export function renderAt(path: string, { api = createFakeApi(), user = ADMIN, auth = fakeAuth(user) }: RenderOptions = {}) {
+export function renderAt(
+  path: string,
+  { api = createFakeApi(), user = ADMIN, auth = fakeAuth(user), historyBack = false }: RenderOptions = {},
+) {
   return renderRoutes(
     <>
       <Route path="/admin" element={<AdminDashboardPage />} />
@@ -99,10 +113,9 @@ export function renderAt(path: string, { api = createFakeApi(), user = ADMIN, au
       <Route path="/stores/:id" element={<h1>Store page</h1>} />
       <Route path="/dashboard" element={<h1>Generic dashboard</h1>} />
     </>,
-    { route: path, api, auth },
+    { route: path, api, auth, historyBack },
   );
 }
-
 
 /** The texts of the toasts on screen (react-hot-toast renders each as role=status). */
 export const toastTexts = () =>

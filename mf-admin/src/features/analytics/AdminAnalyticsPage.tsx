@@ -2,17 +2,12 @@
  * /admin/analytics: the admin dashboard payload's rating distribution and top stores, drawn as
  * accessible inline SVG charts, with the headline figures above them.
  */
-import { useId } from 'react';
-import { Link } from 'shared-contracts/react';
-import type { AdminDashboardResponse } from 'shared-contracts';
+import { type AdminDashboardResponse, averageText, formatCount } from 'shared-contracts';
+import { Card, EmptyState, ErrorState, Page, Spinner, VisuallyHidden } from 'shared-contracts/ui';
 import { distributionAverage, distributionTotal } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { Spinner } from 'shared-contracts/ui';
-import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
-import { averageText, formatCount } from '../common/format';
-import { useAdminDashboard } from '../common/hooks/useAdminDashboard';
-import buttons from '../common/styles/Buttons.module.css';
-import page from '../common/styles/Page.module.css';
+import { ButtonLink } from '../common/components/ButtonLink';
+import { useAdminDashboardQuery } from '../dashboard/api/dashboard';
 import styles from './AdminAnalyticsPage.module.css';
 import { RatingDistributionChart } from './components/RatingDistributionChart';
 import { TopStoresChart } from './components/TopStoresChart';
@@ -26,22 +21,15 @@ export default function AdminAnalyticsPage() {
 }
 
 function Analytics() {
-  const titleId = useId();
-  const { status, data, reload } = useAdminDashboard();
+  const dashboard = useAdminDashboardQuery();
   return (
-    <main className={page.page} aria-labelledby={titleId} aria-busy={status === 'loading'}>
-      <header className={page.header}>
-        <div>
-          <h1 id={titleId} className={page.title}>
-            Analytics
-          </h1>
-          <p className={page.subtitle}>How customers rate the stores, and which stores they rate best.</p>
-        </div>
-      </header>
-      {status === 'loading' && !data && <Spinner size="sm" label="Loading analytics…" />}
-      {status === 'error' && <ErrorPanel text="The analytics could not be loaded." onRetry={reload} />}
-      {status !== 'error' && data && <AnalyticsContent data={data} />}
-    </main>
+    <Page title="Analytics" description="How customers rate the stores, and which stores they rate best." busy={dashboard.isFetching}>
+      {dashboard.isPending && <Spinner size="sm" label="Loading analytics…" />}
+      {dashboard.isError && (
+        <ErrorState message="The analytics could not be loaded." onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      )}
+      {dashboard.isSuccess && <AnalyticsContent data={dashboard.data} />}
+    </Page>
   );
 }
 
@@ -52,20 +40,21 @@ function AnalyticsContent({ data }: { data: AdminDashboardResponse }) {
 
   if (total === 0) {
     return (
-      <EmptyPanel icon="📊" title="No ratings yet" text="The charts appear once customers have rated stores.">
-        <Link to="/admin/stores" className={`${buttons.button} ${buttons.secondary}`}>
-          Manage Stores
-        </Link>
-      </EmptyPanel>
+      <EmptyState
+        icon="📊"
+        title="No ratings yet"
+        text="The charts appear once customers have rated stores."
+        action={<ButtonLink to="/admin/stores">Manage Stores</ButtonLink>}
+      />
     );
   }
 
   return (
     <>
       <section aria-labelledby="analytics-figures-title">
-        <h2 id="analytics-figures-title" className={page.srOnly}>
+        <VisuallyHidden id="analytics-figures-title" role="heading" aria-level={2}>
           Headline figures
-        </h2>
+        </VisuallyHidden>
         <dl className={styles.figures}>
           <div className={styles.figure}>
             <dt>Ratings</dt>
@@ -82,18 +71,12 @@ function AnalyticsContent({ data }: { data: AdminDashboardResponse }) {
         </dl>
       </section>
 
-      <div className={`${styles.charts} ${page.section}`}>
-        <section className={page.panel} aria-labelledby="analytics-distribution-title">
-          <h2 id="analytics-distribution-title" className={page.sectionTitle}>
-            Rating distribution
-          </h2>
+      <div className={styles.charts}>
+        <Card title="Rating distribution">
           <RatingDistributionChart distribution={ratingDistribution} />
           <p className={styles.note}>Every rating ever given, by number of stars.</p>
-        </section>
-        <section className={page.panel} aria-labelledby="analytics-top-title">
-          <h2 id="analytics-top-title" className={page.sectionTitle}>
-            Top rated stores
-          </h2>
+        </Card>
+        <Card title="Top rated stores">
           {topStores.length > 0 ? (
             <>
               <TopStoresChart stores={topStores} />
@@ -102,7 +85,7 @@ function AnalyticsContent({ data }: { data: AdminDashboardResponse }) {
           ) : (
             <p className={styles.note}>No store has been rated yet.</p>
           )}
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -3,16 +3,13 @@
  * them, cards linking to the admin screens, system health from the API's checks, and the five newest
  * activity items. Nothing here is a sample figure (DESIGN.md §10).
  */
-import { useId } from 'react';
-import type { AdminDashboardResponse } from 'shared-contracts';
+import { type AdminDashboardResponse, averageText, ratingsCount, storesCount } from 'shared-contracts';
+import { Card, ErrorState, Page, Spinner } from 'shared-contracts/ui';
 import { distributionAverage } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { Spinner } from 'shared-contracts/ui';
-import { ErrorPanel } from '../common/components/StatusPanels';
-import { averageText, formatCount, ratingsCount } from '../common/format';
-import { useAdminDashboard } from '../common/hooks/useAdminDashboard';
-import page from '../common/styles/Page.module.css';
+import { Section } from '../common/components/Section';
 import styles from './AdminDashboardPage.module.css';
+import { useAdminDashboardQuery } from './api/dashboard';
 import { ActivityList } from './components/ActivityList';
 import { AdminLinks } from './components/AdminLinks';
 import { HealthPanel } from './components/HealthPanel';
@@ -27,22 +24,15 @@ export default function AdminDashboardPage() {
 }
 
 function Dashboard() {
-  const titleId = useId();
-  const { status, data, reload } = useAdminDashboard();
+  const dashboard = useAdminDashboardQuery();
   return (
-    <main className={page.page} aria-labelledby={titleId} aria-busy={status === 'loading'}>
-      <header className={page.header}>
-        <div>
-          <h1 id={titleId} className={page.title}>
-            Admin Dashboard
-          </h1>
-          <p className={page.subtitle}>System statistics, health and the latest activity.</p>
-        </div>
-      </header>
-      {status === 'loading' && !data && <Spinner size="sm" label="Loading dashboard…" />}
-      {status === 'error' && <ErrorPanel text="The dashboard could not be loaded." onRetry={reload} />}
-      {status !== 'error' && data && <DashboardContent data={data} />}
-    </main>
+    <Page title="Admin Dashboard" description="System statistics, health and the latest activity." busy={dashboard.isFetching}>
+      {dashboard.isPending && <Spinner size="sm" label="Loading dashboard…" />}
+      {dashboard.isError && (
+        <ErrorState message="The dashboard could not be loaded." onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+      )}
+      {dashboard.isSuccess && <DashboardContent data={dashboard.data} />}
+    </Page>
   );
 }
 
@@ -53,10 +43,7 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
   const topStore = analytics.topStores[0];
   return (
     <>
-      <section className={page.section} aria-labelledby="admin-stats-title">
-        <h2 id="admin-stats-title" className={page.sectionTitle}>
-          Statistics
-        </h2>
+      <Section title="Statistics">
         <div className={styles.stats}>
           <StatCard
             label="Total Users"
@@ -83,25 +70,24 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
             accent="var(--color-star)"
           />
         </div>
-      </section>
+      </Section>
 
-      <section className={page.section} aria-labelledby="admin-metrics-title">
-        <h2 id="admin-metrics-title" className={page.sectionTitle}>
-          Performance metrics
-        </h2>
+      <Section title="Performance metrics">
         <dl className={styles.metrics}>
           <div className={styles.metric}>
             <dt>Average rating</dt>
             <dd>
               {average === null ? '—' : averageText(average)}
-              <span className={styles.metricNote}>{average === null ? 'No ratings yet' : `over ${ratingsCount(statistics.totalRatings)}`}</span>
+              <span className={styles.metricNote}>
+                {average === null ? 'No ratings yet' : `over ${ratingsCount(statistics.totalRatings)}`}
+              </span>
             </dd>
           </div>
           <div className={styles.metric}>
             <dt>Ratings per store</dt>
             <dd>
               {perStore === null ? '—' : perStore.toFixed(1)}
-              <span className={styles.metricNote}>{`across ${formatCount(statistics.totalStores)} ${statistics.totalStores === 1 ? 'store' : 'stores'}`}</span>
+              <span className={styles.metricNote}>{`across ${storesCount(statistics.totalStores)}`}</span>
             </dd>
           </div>
           <div className={styles.metric}>
@@ -114,28 +100,19 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
             </dd>
           </div>
         </dl>
-      </section>
+      </Section>
 
-      <section className={page.section} aria-labelledby="admin-tools-title">
-        <h2 id="admin-tools-title" className={page.sectionTitle}>
-          Administration
-        </h2>
+      <Section title="Administration">
         <AdminLinks />
-      </section>
+      </Section>
 
-      <div className={`${styles.columns} ${page.section}`}>
-        <section className={page.panel} aria-labelledby="admin-health-title">
-          <h2 id="admin-health-title" className={page.sectionTitle}>
-            System health
-          </h2>
+      <div className={styles.columns}>
+        <Card title="System health">
           <HealthPanel health={analytics.systemHealth} />
-        </section>
-        <section className={page.panel} aria-labelledby="admin-activity-title">
-          <h2 id="admin-activity-title" className={page.sectionTitle}>
-            Recent activity
-          </h2>
+        </Card>
+        <Card title="Recent activity">
           <ActivityList items={recentActivity} />
-        </section>
+        </Card>
       </div>
     </>
   );

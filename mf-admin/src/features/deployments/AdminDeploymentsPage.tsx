@@ -4,18 +4,12 @@
  * its release history, and the commands that steer it (promote, abort, roll back), each confirmed in
  * a dialog first. Refreshed by a button and quietly every 30 s while the page is visible.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
-import { type AppDeployment, DEPLOYABLE_APPS, type DeployableApp, type DeploymentCommand } from 'shared-contracts';
-import { Spinner } from 'shared-contracts/ui';
+import { useEffect, useState } from 'react';
+import { type AppDeployment, DEPLOYABLE_APPS, type DeployableApp, type DeploymentCommand, formatDateTime } from 'shared-contracts';
+import { Button, ConfirmDialog, EmptyState, ErrorState, Page, Spinner } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { ConfirmDialog } from '../common/components/ConfirmDialog';
-import { EmptyPanel, ErrorPanel } from '../common/components/StatusPanels';
-import { formatDateTime } from '../common/format';
-import buttons from '../common/styles/Buttons.module.css';
-import page from '../common/styles/Page.module.css';
 import styles from './AdminDeploymentsPage.module.css';
-import { useDeploymentCommand } from './api/useDeploymentCommand';
-import { useDeployments } from './api/useDeployments';
+import { useDeploymentCommand, useDeploymentsQuery } from './api/deployments';
 import { AppDeploymentSection, appHeadingId } from './components/AppDeploymentSection';
 import { commandText, policyText } from './deployment-text';
 
@@ -30,37 +24,41 @@ export default function AdminDeploymentsPage() {
 const order = (app: AppDeployment) => DEPLOYABLE_APPS.indexOf(app.app);
 
 function Deployments() {
-  const titleId = useId();
-  const { status, data, refreshing, stale, refresh, replaceApp } = useDeployments();
-  const { running, refusals, run, dismiss } = useDeploymentCommand(replaceApp);
+  const deployments = useDeploymentsQuery();
+  const { running, refusals, run, dismiss } = useDeploymentCommand();
   const [asking, setAsking] = useState<{ app: AppDeployment; command: DeploymentCommand } | null>(null);
+  // A refresh the admin asked for (the quiet ones every 30 s leave the button as it is).
+  const [refreshing, setRefreshing] = useState(false);
   // After a command changed an app, focus goes to its heading (the button pressed may be gone).
   const [changed, setChanged] = useState<{ app: DeployableApp } | null>(null);
   useEffect(() => {
     if (changed) document.getElementById(appHeadingId(changed.app))?.focus();
   }, [changed]);
 
-  const confirm = useCallback(async () => {
+  const confirm = async () => {
     if (!asking) return;
     const done = await run(asking.app.app, asking.command);
     setAsking(null);
     if (done) setChanged({ app: asking.app.app });
-  }, [asking, run]);
+  };
 
+  const refresh = () => {
+    setRefreshing(true);
+    void deployments.refetch().finally(() => setRefreshing(false));
+  };
+
+  const data = deployments.data;
   const apps = data ? [...data.apps].sort((a, b) => order(a) - order(b)) : [];
   const text = asking && commandText(asking.command, asking.app);
   return (
-    <main className={page.page} aria-labelledby={titleId} aria-busy={status === 'loading'}>
-      <header className={page.header}>
-        <div>
-          <h1 id={titleId} className={page.title}>
-            Deployments
-          </h1>
-          <p className={page.subtitle}>What the shell and each remote serve, how they fare in browsers, and who changed them.</p>
-        </div>
-        {data && (
+    <Page
+      title="Deployments"
+      description="What the shell and each remote serve, how they fare in browsers, and who changed them."
+      busy={deployments.isPending}
+      actions={
+        data && (
           <div className={styles.refresh}>
-            {stale ? (
+            {deployments.isRefetchError ? (
               <p key="stale" className={styles.updated} role="status">
                 {`Could not refresh: figures of ${formatDateTime(data.generatedAt)}`}
               </p>
@@ -69,19 +67,22 @@ function Deployments() {
                 {`Updated ${formatDateTime(data.generatedAt)}`}
               </p>
             )}
-            <button type="button" className={`${buttons.button} ${buttons.secondary}`} aria-disabled={refreshing || undefined} onClick={() => !refreshing && refresh()}>
-              {refreshing ? 'Refreshing…' : 'Refresh'}
-            </button>
+            <Button variant="secondary" busy={refreshing} busyLabel="Refreshing…" onClick={refresh}>
+              Refresh
+            </Button>
           </div>
-        )}
-      </header>
-      {status === 'loading' && <Spinner size="sm" label="Loading deployments…" />}
-      {status === 'error' && <ErrorPanel text="The deployments could not be loaded." onRetry={() => refresh()} />}
+        )
+      }
+    >
+      {deployments.isPending && <Spinner size="sm" label="Loading deployments…" />}
+      {deployments.isLoadingError && (
+        <ErrorState message="The deployments could not be loaded." onRetry={refresh} retrying={deployments.isFetching} />
+      )}
       {data && (
         <>
           <p className={styles.policy}>{policyText(data.canaryPolicy)}</p>
           {apps.length === 0 ? (
-            <EmptyPanel icon="📦" title="No apps to show" text="The API reported no deployable apps." />
+            <EmptyState icon="📦" title="No apps to show" text="The API reported no deployable apps." />
           ) : (
             <div className={styles.apps}>
               {apps.map((app) => (
@@ -105,11 +106,12 @@ function Deployments() {
           detail={text.detail}
           confirmLabel={text.confirm}
           busyLabel={text.busy}
+          tone={asking.command === 'promote' ? 'primary' : 'danger'}
           busy={running !== null}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(null)}
         />
       )}
-    </main>
+    </Page>
   );
 }

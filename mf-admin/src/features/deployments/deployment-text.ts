@@ -1,5 +1,11 @@
 /** How the deployments screen words versions, figures, history actions and the commands' confirmations. */
-import { type AppDeployment, BUILT_IN_VERSION, type DeploymentAction, type DeploymentCommand, type DeploymentsResponse } from 'shared-contracts';
+import {
+  type AppDeployment,
+  BUILT_IN_VERSION,
+  type DeploymentAction,
+  type DeploymentCommand,
+  type DeploymentsResponse,
+} from 'shared-contracts';
 
 /** A failure rate (0..1) as a percent with at most one decimal ('60%', '3.5%'); '—' without any attempt. */
 export function formatRate(rate: number | null): string {

@@ -2,25 +2,31 @@
  * /admin/stores: the stores table with search, sort by clicking a column, 10 per page, and the details,
  * add, edit and delete dialogs. Search, sort and page live in the URL.
  */
-import { useId, useState } from 'react';
-import { type AdminStore, MESSAGES } from 'shared-contracts';
-import { useApi } from 'shared-contracts/react';
-import { useListDeletion } from '../common/hooks/useListDeletion';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type AdminStore, MESSAGES, ratingsCount } from 'shared-contracts';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  isListWindowError,
+  ListWindowHint,
+  Page,
+  Pagination,
+  Spinner,
+  VisuallyHidden,
+} from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { ConfirmDialog } from '../common/components/ConfirmDialog';
-import { ListSummary } from '../common/components/ListSummary';
+import { ListSummary, ListWindowPanel } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
-import { ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
-import { EmptyPanel, ErrorPanel, ListWindowPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
-import { ratingsCount } from '../common/format';
+import { useListState } from '../common/hooks/useListState';
 import { chooseSort } from '../common/list-state';
-import buttons from '../common/styles/Buttons.module.css';
-import page from '../common/styles/Page.module.css';
+import { useDeleteStore, useStoreListQuery } from './api/stores';
 import { StoreDetailsModal } from './components/StoreDetailsModal';
 import { StoreFormModal } from './components/StoreFormModal';
 import { StoresTable } from './components/StoresTable';
-import { useStoreList } from './hooks/useStoreList';
+import { STORE_LIST_CONFIG, toStoreQuery } from './list-config';
 
 type Dialog =
   | { kind: 'details'; store: AdminStore }
@@ -38,48 +44,46 @@ export default function AdminStoresPage() {
 }
 
 function StoresScreen() {
-  const api = useApi();
-  const titleId = useId();
-  const { state, setState, status, data, reload, refused } = useStoreList();
+  const [state, setState] = useListState(STORE_LIST_CONFIG);
+  const list = useStoreListQuery(useMemo(() => toStoreQuery(state), [state]));
+  const deletion = useDeleteStore();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // After a delete the row and its buttons are gone: focus goes to the page's heading.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [focusTitle, setFocusTitle] = useState(0);
+  useEffect(() => {
+    if (focusTitle > 0) titleRef.current?.focus();
+  }, [focusTitle]);
+
+  const data = list.data;
   const stores = data?.stores ?? [];
   const total = data?.total ?? 0;
-  const totalPages = data?.totalPages ?? 0;
-  const { headingRef, deleting, deleteRow } = useListDeletion({
-    rowsOnPage: stores.length,
-    page: state.page,
-    goToPage: (p) => setState({ ...state, page: p }),
-    reload,
-    successMessage: MESSAGES.storeDeleted,
-    failureMessage: MESSAGES.deleteStoreFailed,
-  });
+  const loaded = list.isSuccess && !list.isPlaceholderData;
   const close = () => setDialog(null);
   const addStore = () => setDialog({ kind: 'create' });
+  const goTo = (page: number) => setState({ ...state, page });
 
-  const saved = () => {
-    setDialog(null);
-    reload();
-  };
-
-  const confirmDelete = () => {
-    if (dialog?.kind !== 'delete') return;
-    void deleteRow(() => api.admin.deleteStore(dialog.store.id), close);
-  };
+  const confirmDelete = (store: AdminStore) =>
+    deletion.mutate(store.id, {
+      onSuccess: () => {
+        setFocusTitle((n) => n + 1);
+        // The last row of a later page went: that page is empty now, show the one before.
+        if (stores.length === 1 && state.page > 1) goTo(state.page - 1);
+      },
+      onSettled: close,
+    });
 
   return (
-    <main className={page.page} aria-labelledby={titleId}>
-      <header className={page.header}>
-        <div>
-          <h1 id={titleId} ref={headingRef} tabIndex={-1} className={page.title}>
-            Store Management
-          </h1>
-          <p className={page.subtitle}>Every store, its owner and its rating.</p>
-        </div>
-        <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={addStore}>
+    <Page
+      title="Store Management"
+      titleRef={titleRef}
+      description="Every store, its owner and its rating."
+      actions={
+        <Button onClick={addStore}>
           <span aria-hidden="true">+</span> Add Store
-        </button>
-      </header>
-
+        </Button>
+      }
+    >
       <div className={toolbar.toolbar}>
         <SearchForm
           label="Search stores"
@@ -89,24 +93,30 @@ function StoresScreen() {
         />
       </div>
 
-      <ListSummary page={state.page} shown={status === 'ready' ? stores.length : 0} total={total} totalCapped={data?.totalCapped} noun={['store', 'stores']} />
+      <ListSummary
+        page={state.page}
+        shown={loaded ? stores.length : 0}
+        total={total}
+        totalCapped={data?.totalCapped}
+        noun={['store', 'stores']}
+      />
 
-      {status === 'loading' && !data && <Spinner size="sm" label="Loading stores…" />}
-      {status === 'loading' && data && (
-        <p role="status" className={page.srOnly}>
-          Loading stores…
-        </p>
-      )}
-      {status === 'error' && refused && <ListWindowPanel onFirstPage={() => setState({ ...state, page: 1 })} />}
-      {status === 'error' && !refused && <ErrorPanel text="The stores could not be loaded." onRetry={reload} />}
+      {list.isPending && <Spinner size="sm" label="Loading stores…" />}
+      {list.isPlaceholderData && <VisuallyHidden role="status">Loading stores…</VisuallyHidden>}
+      {list.isError &&
+        (isListWindowError(list.error) ? (
+          <ListWindowPanel onFirstPage={() => goTo(1)} />
+        ) : (
+          <ErrorState message="The stores could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ))}
 
-      {status !== 'error' && data && stores.length > 0 && (
+      {!list.isError && stores.length > 0 && (
         <StoresTable
           stores={stores}
           state={state}
           total={total}
-          totalCapped={data.totalCapped}
-          busy={status === 'loading'}
+          totalCapped={data?.totalCapped}
+          busy={list.isFetching}
           onSort={(field) => setState(chooseSort(state, field))}
           onView={(store) => setDialog({ kind: 'details', store })}
           onEdit={(store) => setDialog({ kind: 'edit', store })}
@@ -114,54 +124,65 @@ function StoresScreen() {
         />
       )}
 
-      {status === 'ready' && stores.length === 0 && (
-        <EmptyPanel
+      {loaded && stores.length === 0 && (
+        <EmptyState
           icon="🏪"
           title="No stores found"
-          text={state.search ? 'Try another search.' : total > 0 ? 'There are no stores on this page.' : 'Add the first store to get started.'}
-        >
-          {state.search && (
-            <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setState({ ...state, search: '', page: 1 })}>
-              Show all stores
-            </button>
-          )}
-          {!state.search && total > 0 && state.page > 1 && (
-            <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setState({ ...state, page: 1 })}>
-              Go to the first page
-            </button>
-          )}
-          {!state.search && total === 0 && (
-            <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={addStore}>
-              Add First Store
-            </button>
-          )}
-        </EmptyPanel>
+          text={
+            state.search ? 'Try another search.' : total > 0 ? 'There are no stores on this page.' : 'Add the first store to get started.'
+          }
+          action={
+            state.search ? (
+              <Button variant="secondary" onClick={() => setState({ ...state, search: '', page: 1 })}>
+                Show all stores
+              </Button>
+            ) : total > 0 ? (
+              state.page > 1 && (
+                <Button variant="secondary" onClick={() => goTo(1)}>
+                  Go to the first page
+                </Button>
+              )
+            ) : (
+              <Button onClick={addStore}>Add First Store</Button>
+            )
+          }
+        />
       )}
 
-      {status !== 'error' && (
-        <Pagination label="Stores pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
+      {!list.isError && (
+        <>
+          <Pagination
+            label="Stores pages"
+            pageLabel={(n) => `Page ${n}`}
+            tight
+            page={state.page}
+            totalPages={data?.totalPages ?? 0}
+            onPage={goTo}
+          />
+          <ListWindowHint list={data} tight />
+        </>
       )}
-      {status !== 'error' && <ListWindowHint list={data} tight />}
 
       {dialog?.kind === 'details' && <StoreDetailsModal store={dialog.store} onClose={close} />}
-      {dialog?.kind === 'create' && <StoreFormModal mode="create" onClose={close} onSaved={saved} />}
-      {dialog?.kind === 'edit' && <StoreFormModal mode="edit" store={dialog.store} onClose={close} onSaved={saved} />}
+      {dialog?.kind === 'create' && <StoreFormModal mode="create" onClose={close} onSaved={close} />}
+      {dialog?.kind === 'edit' && <StoreFormModal mode="edit" store={dialog.store} onClose={close} onSaved={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete store"
           message={MESSAGES.confirmDeleteStore}
           detail={
             <>
-              <strong>{dialog.store.name}</strong> and its {ratingsCount(dialog.store.total_ratings)} will be removed. This cannot be undone.
+              <strong>{dialog.store.name}</strong> and its {ratingsCount(dialog.store.total_ratings)} will be removed. This cannot be
+              undone.
             </>
           }
           confirmLabel="Delete"
           busyLabel="Deleting…"
-          busy={deleting}
-          onConfirm={confirmDelete}
+          busy={deletion.isPending}
+          onConfirm={() => confirmDelete(dialog.store)}
           onCancel={close}
         />
       )}
-    </main>
+    </Page>
   );
 }

@@ -2,31 +2,35 @@
  * /admin/users: the users table with search, role filter, sort by clicking a column, 10 per page, and
  * the details, add, edit and delete dialogs. Search, filter, sort and page live in the URL.
  */
-import { useId, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_ROLE_OPTIONS, MESSAGES, type User } from 'shared-contracts';
-import { useApi, useAuth } from 'shared-contracts/react';
-import { useListDeletion } from '../common/hooks/useListDeletion';
+import { useAuth } from 'shared-contracts/react';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  isListWindowError,
+  ListWindowHint,
+  Page,
+  Pagination,
+  SelectField,
+  Spinner,
+  VisuallyHidden,
+} from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { ConfirmDialog } from '../common/components/ConfirmDialog';
-import { ListSummary } from '../common/components/ListSummary';
+import { ListSummary, ListWindowPanel } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
-import { ListWindowHint, Pagination, Spinner } from 'shared-contracts/ui';
-import { EmptyPanel, ErrorPanel, ListWindowPanel } from '../common/components/StatusPanels';
 import toolbar from '../common/components/Toolbar.module.css';
+import { useListState } from '../common/hooks/useListState';
 import { chooseSort } from '../common/list-state';
-import buttons from '../common/styles/Buttons.module.css';
-import page from '../common/styles/Page.module.css';
+import { useDeleteUser, useUserListQuery } from './api/users';
 import { UserDetailsModal } from './components/UserDetailsModal';
 import { UserFormModal } from './components/UserFormModal';
 import { UsersTable } from './components/UsersTable';
-import { useUserList } from './hooks/useUserList';
+import { toUserQuery, USER_LIST_CONFIG } from './list-config';
 
-type Dialog =
-  | { kind: 'details'; user: User }
-  | { kind: 'edit'; user: User }
-  | { kind: 'delete'; user: User }
-  | { kind: 'create' }
-  | null;
+type Dialog = { kind: 'details'; user: User } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User } | { kind: 'create' } | null;
 
 export default function AdminUsersPage() {
   return (
@@ -37,51 +41,52 @@ export default function AdminUsersPage() {
 }
 
 function UsersScreen() {
-  const api = useApi();
   const auth = useAuth();
-  const titleId = useId();
-  const roleFilterId = useId();
-  const { state, setState, status, data, reload, refused } = useUserList();
+  const [state, setState] = useListState(USER_LIST_CONFIG);
+  const list = useUserListQuery(useMemo(() => toUserQuery(state), [state]));
+  const deletion = useDeleteUser();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // After a delete the row and its buttons are gone: focus goes to the page's heading.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [focusTitle, setFocusTitle] = useState(0);
+  useEffect(() => {
+    if (focusTitle > 0) titleRef.current?.focus();
+  }, [focusTitle]);
+
+  const data = list.data;
   const users = data?.users ?? [];
   const total = data?.total ?? 0;
-  const totalPages = data?.totalPages ?? 0;
-  const { headingRef, deleting, deleteRow } = useListDeletion({
-    rowsOnPage: users.length,
-    page: state.page,
-    goToPage: (p) => setState({ ...state, page: p }),
-    reload,
-    successMessage: MESSAGES.userDeleted,
-    failureMessage: MESSAGES.deleteUserFailed,
-  });
+  const loaded = list.isSuccess && !list.isPlaceholderData;
   const filtered = Boolean(state.search || state.filters.role);
   const close = () => setDialog(null);
+  const goTo = (page: number) => setState({ ...state, page });
 
   const saved = (user: User) => {
     if (user.id === auth.user?.id) auth.updateUser(user);
-    setDialog(null);
-    reload();
+    close();
   };
 
-  const confirmDelete = () => {
-    if (dialog?.kind !== 'delete') return;
-    void deleteRow(() => api.admin.deleteUser(dialog.user.id), close);
-  };
+  const confirmDelete = (user: User) =>
+    deletion.mutate(user.id, {
+      onSuccess: () => {
+        setFocusTitle((n) => n + 1);
+        // The last row of a later page went: that page is empty now, show the one before.
+        if (users.length === 1 && state.page > 1) goTo(state.page - 1);
+      },
+      onSettled: close,
+    });
 
   return (
-    <main className={page.page} aria-labelledby={titleId}>
-      <header className={page.header}>
-        <div>
-          <h1 id={titleId} ref={headingRef} tabIndex={-1} className={page.title}>
-            User Management
-          </h1>
-          <p className={page.subtitle}>Every account: customers, store owners and system administrators.</p>
-        </div>
-        <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={() => setDialog({ kind: 'create' })}>
+    <Page
+      title="User Management"
+      titleRef={titleRef}
+      description="Every account: customers, store owners and system administrators."
+      actions={
+        <Button onClick={() => setDialog({ kind: 'create' })}>
           <span aria-hidden="true">+</span> Add User
-        </button>
-      </header>
-
+        </Button>
+      }
+    >
       <div className={toolbar.toolbar}>
         <SearchForm
           label="Search users"
@@ -89,44 +94,45 @@ function UsersScreen() {
           value={state.search}
           onSearch={(search) => setState({ ...state, search, page: 1 })}
         />
-        <div className={toolbar.filter}>
-          <label htmlFor={roleFilterId} className={toolbar.label}>
-            Role
-          </label>
-          <select
-            id={roleFilterId}
-            className={toolbar.select}
-            value={state.filters.role ?? ''}
-            onChange={(e) => setState({ ...state, filters: { role: e.target.value || undefined }, page: 1 })}
-          >
-            <option value="">All roles</option>
-            {ADMIN_ROLE_OPTIONS.map((option) => (
-              <option key={option.role} value={option.role}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Role"
+          fieldClassName={toolbar.filter}
+          value={state.filters.role ?? ''}
+          onValueChange={(role) => setState({ ...state, filters: { role: role || undefined }, page: 1 })}
+        >
+          <option value="">All roles</option>
+          {ADMIN_ROLE_OPTIONS.map((option) => (
+            <option key={option.role} value={option.role}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
-      <ListSummary page={state.page} shown={status === 'ready' ? users.length : 0} total={total} totalCapped={data?.totalCapped} noun={['user', 'users']} />
+      <ListSummary
+        page={state.page}
+        shown={loaded ? users.length : 0}
+        total={total}
+        totalCapped={data?.totalCapped}
+        noun={['user', 'users']}
+      />
 
-      {status === 'loading' && !data && <Spinner size="sm" label="Loading users…" />}
-      {status === 'loading' && data && (
-        <p role="status" className={page.srOnly}>
-          Loading users…
-        </p>
-      )}
-      {status === 'error' && refused && <ListWindowPanel onFirstPage={() => setState({ ...state, page: 1 })} />}
-      {status === 'error' && !refused && <ErrorPanel text="The users could not be loaded." onRetry={reload} />}
+      {list.isPending && <Spinner size="sm" label="Loading users…" />}
+      {list.isPlaceholderData && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
+      {list.isError &&
+        (isListWindowError(list.error) ? (
+          <ListWindowPanel onFirstPage={() => goTo(1)} />
+        ) : (
+          <ErrorState message="The users could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ))}
 
-      {status !== 'error' && data && users.length > 0 && (
+      {!list.isError && users.length > 0 && (
         <UsersTable
           users={users}
           state={state}
           total={total}
-          totalCapped={data.totalCapped}
-          busy={status === 'loading'}
+          totalCapped={data?.totalCapped}
+          busy={list.isFetching}
           currentUserId={auth.user?.id}
           onSort={(field) => setState(chooseSort(state, field))}
           onView={(user) => setDialog({ kind: 'details', user })}
@@ -135,33 +141,38 @@ function UsersScreen() {
         />
       )}
 
-      {status === 'ready' && users.length === 0 && (
-        <EmptyPanel
+      {loaded && users.length === 0 && (
+        <EmptyState
           icon="👥"
           title="No users found"
           text={filtered ? 'Try another search or role.' : total > 0 ? 'There are no users on this page.' : undefined}
-        >
-          {filtered && (
-            <button
-              type="button"
-              className={`${buttons.button} ${buttons.secondary}`}
-              onClick={() => setState({ ...state, search: '', filters: {}, page: 1 })}
-            >
-              Clear search and filters
-            </button>
-          )}
-          {!filtered && total > 0 && state.page > 1 && (
-            <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setState({ ...state, page: 1 })}>
-              Go to the first page
-            </button>
-          )}
-        </EmptyPanel>
+          action={
+            filtered ? (
+              <Button variant="secondary" onClick={() => setState({ ...state, search: '', filters: {}, page: 1 })}>
+                Clear search and filters
+              </Button>
+            ) : total > 0 && state.page > 1 ? (
+              <Button variant="secondary" onClick={() => goTo(1)}>
+                Go to the first page
+              </Button>
+            ) : undefined
+          }
+        />
       )}
 
-      {status !== 'error' && (
-        <Pagination label="Users pages" pageLabel={(n) => `Page ${n}`} tight page={state.page} totalPages={totalPages} onPage={(p) => setState({ ...state, page: p })} />
+      {!list.isError && (
+        <>
+          <Pagination
+            label="Users pages"
+            pageLabel={(n) => `Page ${n}`}
+            tight
+            page={state.page}
+            totalPages={data?.totalPages ?? 0}
+            onPage={goTo}
+          />
+          <ListWindowHint list={data} tight />
+        </>
       )}
-      {status !== 'error' && <ListWindowHint list={data} tight />}
 
       {dialog?.kind === 'details' && <UserDetailsModal user={dialog.user} onClose={close} />}
       {dialog?.kind === 'create' && <UserFormModal mode="create" onClose={close} onSaved={saved} />}
@@ -179,11 +190,11 @@ function UsersScreen() {
           }
           confirmLabel="Delete"
           busyLabel="Deleting…"
-          busy={deleting}
-          onConfirm={confirmDelete}
+          busy={deletion.isPending}
+          onConfirm={() => confirmDelete(dialog.user)}
           onCancel={close}
         />
       )}
-    </main>
+    </Page>
   );
 }

@@ -1,4 +1,11 @@
-import { ADMIN_PAGE_SIZE, ADMIN_USER_SORT_FIELDS, type AdminUserListQuery, type AdminUserSortField, ROLES, type Role } from 'shared-contracts';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_USER_SORT_FIELDS,
+  type AdminUserListQuery,
+  type AdminUserSortField,
+  ROLES,
+  type Role,
+} from 'shared-contracts';
 import type { ListConfig, ListState } from '../common/list-state';
 
 export type UserListState = ListState<AdminUserSortField, 'role'>;

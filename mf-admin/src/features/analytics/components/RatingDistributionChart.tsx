@@ -3,9 +3,8 @@
  * its <title>, summarised by its <desc>), with the same numbers in a table for screen readers.
  */
 import { useId, useRef } from 'react';
-import { type RatingDistribution, ratingBand } from 'shared-contracts';
 import { countFor, distributionTotal } from '../../common/analytics';
-import { formatCount, percentOf, ratingsCount, starsLabel } from '../../common/format';
+import { formatCount, percentOf, type RatingDistribution, ratingBand, ratingsCount, starsLabel } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import styles from './Chart.module.css';
 
@@ -35,9 +34,7 @@ export function RatingDistributionChart({ distribution }: { distribution: Rating
     <figure ref={figureRef} className={styles.figure}>
       <svg className={styles.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
         <title id={titleId}>Rating distribution</title>
-        <desc id={descId}>
-          {`Bar chart of ${ratingsCount(total)} by number of stars. The most common is ${starsLabel(mostCommon)}.`}
-        </desc>
+        <desc id={descId}>{`Bar chart of ${ratingsCount(total)} by number of stars. The most common is ${starsLabel(mostCommon)}.`}</desc>
         {STARS.map((star, index) => {
           const count = countFor(distribution, star);
           const y = index * ROW;

@@ -3,8 +3,7 @@
  * summarised by its <desc>), with the same figures in a table for screen readers.
  */
 import { useId, useRef } from 'react';
-import { formatAverage, RATING_MAX, ratingBand, type StoreSummary } from 'shared-contracts';
-import { formatCount, ratingsCount } from '../../common/format';
+import { formatAverage, formatCount, RATING_MAX, ratingBand, ratingsCount, type StoreSummary } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import styles from './Chart.module.css';
 
@@ -48,7 +47,15 @@ export function TopStoresChart({ stores }: { stores: StoreSummary[] }) {
                 {shortName(store.name, nameMax)}
               </text>
               <rect x={0} y={y + 26} width={barSpace} height={BAR_HEIGHT} rx={4} className={styles.track} />
-              <rect x={0} y={y + 26} width={barWidth} height={BAR_HEIGHT} rx={4} className={styles.bar} data-band={ratingBand(store.average_rating)} />
+              <rect
+                x={0}
+                y={y + 26}
+                width={barWidth}
+                height={BAR_HEIGHT}
+                rx={4}
+                className={styles.bar}
+                data-band={ratingBand(store.average_rating)}
+              />
               <text x={barSpace + 10} y={y + 26 + BAR_HEIGHT / 2} dominantBaseline="middle" className={styles.value}>
                 {formatAverage(store.average_rating)}
                 <tspan className={styles.star}> ★</tspan>

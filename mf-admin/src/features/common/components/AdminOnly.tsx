@@ -4,28 +4,26 @@
  * instead of a broken screen.
  */
 import type { ReactNode } from 'react';
-import { Link, useAuth } from 'shared-contracts/react';
-import buttons from '../styles/Buttons.module.css';
-import page from '../styles/Page.module.css';
-import { EmptyPanel } from './StatusPanels';
-import { Spinner } from 'shared-contracts/ui';
+import { useAuth } from 'shared-contracts/react';
+import { EmptyState, Page, Spinner } from 'shared-contracts/ui';
+import { ButtonLink } from './ButtonLink';
 
 export function AdminOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   if (loading) return <Spinner size="sm" label="Checking your session…" />;
   if (user?.role === 'system_admin') return <>{children}</>;
   return (
-    <main className={page.page} aria-labelledby="admin-only-title">
-      <h1 id="admin-only-title" className={page.title}>
-        Administrators only
-      </h1>
-      <div className={page.section}>
-        <EmptyPanel icon="🔒" title="You do not have access to this page" text="It is for system administrators.">
-          <Link to="/dashboard" className={`${buttons.button} ${buttons.primary}`}>
+    <Page title="Administrators only">
+      <EmptyState
+        icon="🔒"
+        title="You do not have access to this page"
+        text="It is for system administrators."
+        action={
+          <ButtonLink to="/dashboard" variant="primary">
             Go to your dashboard
-          </Link>
-        </EmptyPanel>
-      </div>
-    </main>
+          </ButtonLink>
+        }
+      />
+    </Page>
   );
 }

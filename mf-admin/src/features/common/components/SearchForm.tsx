@@ -2,9 +2,9 @@
  * A labelled search box with a Search button; a new search is sent on submit (the page returns to 1).
  * A Clear button appears while a search is active.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { SEARCH_MAX_LENGTH } from 'shared-contracts';
-import buttons from '../styles/Buttons.module.css';
+import { Button, TextField } from 'shared-contracts/ui';
 import styles from './Toolbar.module.css';
 
 export interface SearchFormProps {
@@ -16,7 +16,6 @@ export interface SearchFormProps {
 }
 
 export function SearchForm({ label, placeholder, value, onSearch }: SearchFormProps) {
-  const id = useId();
   const [draft, setDraft] = useState(value);
   // The URL wins when it changes under us (back button, a link).
   useEffect(() => setDraft(value), [value]);
@@ -28,34 +27,26 @@ export function SearchForm({ label, placeholder, value, onSearch }: SearchFormPr
 
   return (
     <form role="search" className={styles.search} onSubmit={submit} aria-label={label}>
-      <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
-          {label}
-        </label>
-        <input
-          id={id}
-          type="search"
-          className={styles.input}
-          value={draft}
-          placeholder={placeholder}
-          maxLength={SEARCH_MAX_LENGTH}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-      </div>
-      <button type="submit" className={`${buttons.button} ${buttons.primary}`}>
-        Search
-      </button>
+      <TextField
+        label={label}
+        type="search"
+        fieldClassName={styles.field}
+        value={draft}
+        placeholder={placeholder}
+        maxLength={SEARCH_MAX_LENGTH}
+        onValueChange={setDraft}
+      />
+      <Button type="submit">Search</Button>
       {value && (
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.secondary}`}
+        <Button
+          variant="secondary"
           onClick={() => {
             setDraft('');
             onSearch('');
           }}
         >
           Clear search
-        </button>
+        </Button>
       )}
     </form>
   );

@@ -1,5 +1,4 @@
-import { type Activity, RECENT_ACTIVITY_LIMIT } from 'shared-contracts';
-import { formatDateTime } from '../../common/format';
+import { type Activity, formatDateTime, RECENT_ACTIVITY_LIMIT } from 'shared-contracts';
 import styles from './ActivityList.module.css';
 
 const ICONS: Record<Activity['type'], { icon: string; label: string }> = {

@@ -1,5 +1,5 @@
 import { type CSSProperties, useId } from 'react';
-import { formatCount, formatGrowth, trendOf } from '../../common/format';
+import { formatCount, formatGrowth, trendOf } from 'shared-contracts';
 import styles from './StatCard.module.css';
 
 export interface StatCardProps {

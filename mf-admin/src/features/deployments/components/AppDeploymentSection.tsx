@@ -3,11 +3,9 @@
  * canary and its share), its commands, a refused or failed command with each of the gate's problems,
  * its health per version (table and per-hour charts, or an empty state) and its release history.
  */
-import type { AppDeployment, DeploymentCommand } from 'shared-contracts';
-import type { CommandRefusal } from '../api/useDeploymentCommand';
-import { formatDateTime } from '../../common/format';
-import buttons from '../../common/styles/Buttons.module.css';
-import page from '../../common/styles/Page.module.css';
+import { type AppDeployment, type DeploymentCommand, formatDateTime } from 'shared-contracts';
+import { Button, type ButtonVariant, Card } from 'shared-contracts/ui';
+import type { CommandRefusal } from '../api/deployments';
 import { commandText, versionText } from '../deployment-text';
 import styles from './AppDeploymentSection.module.css';
 import { HourlyHealthChart } from './HourlyHealthChart';
@@ -35,17 +33,24 @@ function Since({ at }: { at: string | null }) {
   ) : null;
 }
 
+const LOOK: Record<DeploymentCommand, ButtonVariant> = { promote: 'primary', abort: 'dangerGhost', rollback: 'secondary' };
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function AppDeploymentSection({ app, busy, refusal, onCommand, onDismissRefusal }: AppDeploymentSectionProps) {
   const headingId = appHeadingId(app.app);
-  const commands: DeploymentCommand[] = [...(app.canary ? (['promote', 'abort'] as const) : []), ...(app.rollbackTo ? (['rollback'] as const) : [])];
-  const versions = app.versions.filter((v) => v.channel !== 'earlier' || v.lastDay.loads + v.lastDay.loadFailures + v.lastDay.renderErrors > 0);
+  const commands: DeploymentCommand[] = [
+    ...(app.canary ? (['promote', 'abort'] as const) : []),
+    ...(app.rollbackTo ? (['rollback'] as const) : []),
+  ];
+  const versions = app.versions.filter(
+    (v) => v.channel !== 'earlier' || v.lastDay.loads + v.lastDay.loadFailures + v.lastDay.renderErrors > 0,
+  );
   const charted = versions.filter((v) => v.hourly.some((p) => p.loads > 0 || p.failures > 0));
   const reported = versions.some((v) => v.lastDay.loads + v.lastDay.loadFailures + v.lastDay.renderErrors > 0);
 
   return (
-    <section className={`${page.panel} ${styles.app}`} aria-labelledby={headingId}>
+    <Card className={styles.app} aria-labelledby={headingId}>
       <div className={styles.head}>
         <div>
           <h2 id={headingId} className={styles.title} tabIndex={-1}>
@@ -59,11 +64,10 @@ export function AppDeploymentSection({ app, busy, refusal, onCommand, onDismissR
           <div className={styles.actions}>
             {commands.map((command) => {
               const text = commandText(command, app);
-              const look = command === 'promote' ? buttons.primary : command === 'abort' ? buttons.ghostDanger : buttons.secondary;
               return (
-                <button key={command} type="button" className={`${buttons.button} ${look}`} aria-label={text.name} disabled={busy} onClick={() => onCommand(command)}>
+                <Button key={command} variant={LOOK[command]} aria-label={text.name} disabled={busy} onClick={() => onCommand(command)}>
                   {text.button}
-                </button>
+                </Button>
               );
             })}
           </div>
@@ -104,9 +108,9 @@ export function AppDeploymentSection({ app, busy, refusal, onCommand, onDismissR
               ))}
             </ul>
           )}
-          <button type="button" className={`${buttons.button} ${buttons.secondary} ${buttons.small}`} onClick={onDismissRefusal}>
+          <Button size="sm" variant="secondary" onClick={onDismissRefusal}>
             Dismiss
-          </button>
+          </Button>
         </div>
       )}
 
@@ -126,6 +130,6 @@ export function AppDeploymentSection({ app, busy, refusal, onCommand, onDismissR
 
       <h3 className={styles.subtitle}>Release history</h3>
       <ReleaseHistory entries={app.history} />
-    </section>
+    </Card>
   );
 }

@@ -3,16 +3,12 @@
  * of bars in a small inline SVG (role=img, its aria-label summing it up), with the hours that had
  * reports in a table for screen readers.
  */
-import type { HealthPoint } from 'shared-contracts';
-import { formatCount } from '../../common/format';
+import { formatCount, formatPlural, type HealthPoint } from 'shared-contracts';
 import { formatHour } from '../deployment-text';
-import page from '../../common/styles/Page.module.css';
 import styles from './HourlyHealthChart.module.css';
 
 const SLOT = 10;
 const HEIGHT = 48;
-
-const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** 'Store list 1.2.0 over the last 24 hours: 120 loads and 3 failures; most loads in the hour from 14:00 (20).' */
 export function chartSummary(title: string, points: HealthPoint[]): string {
@@ -20,7 +16,7 @@ export function chartSummary(title: string, points: HealthPoint[]): string {
   const failures = points.reduce((sum, p) => sum + p.failures, 0);
   const busiest = points.reduce<HealthPoint | null>((best, p) => (p.loads > (best?.loads ?? 0) ? p : best), null);
   const peak = busiest ? `; most loads in the hour from ${formatHour(busiest.hour)} (${formatCount(busiest.loads)})` : '';
-  return `${title} over the last 24 hours: ${plural(loads, 'load')} and ${plural(failures, 'failure')}${peak}.`;
+  return `${title} over the last 24 hours: ${formatPlural(loads, 'load')} and ${formatPlural(failures, 'failure')}${peak}.`;
 }
 
 export function HourlyHealthChart({ title, points }: { title: string; points: HealthPoint[] }) {
@@ -36,11 +32,23 @@ export function HourlyHealthChart({ title, points }: { title: string; points: He
           <span className={styles.key} data-series="loads" /> loads <span className={styles.key} data-series="failures" /> failures
         </span>
       </figcaption>
-      <svg className={styles.svg} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={chartSummary(title, points)}>
+      <svg
+        className={styles.svg}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={chartSummary(title, points)}
+      >
         {points.map((point, index) => (
           <g key={point.hour}>
             <rect className={styles.loads} x={index * SLOT + 1} y={HEIGHT - bar(point.loads)} width={4} height={bar(point.loads)} />
-            <rect className={styles.failures} x={index * SLOT + 5} y={HEIGHT - bar(point.failures)} width={4} height={bar(point.failures)} />
+            <rect
+              className={styles.failures}
+              x={index * SLOT + 5}
+              y={HEIGHT - bar(point.failures)}
+              width={4}
+              height={bar(point.failures)}
+            />
           </g>
         ))}
       </svg>
@@ -48,7 +56,7 @@ export function HourlyHealthChart({ title, points }: { title: string; points: He
         <span>24 h ago</span>
         <span>now</span>
       </div>
-      <table className={page.srOnly}>
+      <table className={styles.srOnly}>
         <caption>{`${title}, per hour with reports`}</caption>
         <thead>
           <tr>

@@ -3,8 +3,7 @@
  * who or what did it (an admin, the CLI, a pipeline, the health monitor) and its note, marked as the
  * reason of an automatic abort where it is one. The newest entries show; the rest fold away.
  */
-import type { DeploymentHistoryEntry } from 'shared-contracts';
-import { formatDateTime } from '../../common/format';
+import { type DeploymentHistoryEntry, formatDateTime } from 'shared-contracts';
 import { ACTION_LABELS, versionText } from '../deployment-text';
 import styles from './ReleaseHistory.module.css';
 

@@ -1,11 +1,11 @@
 /**
  * One app's health per version (live, canary, earlier) over the last hour and the last day: loads,
- * load failures, render errors, failure rate and median time to first render. A captioned table in a
- * focusable scroll box, so it scrolls sideways inside its panel on a narrow screen.
+ * load failures, render errors, failure rate and median time to first render. The kit's Table: a
+ * captioned table in a focusable scroll region on a wide screen, a card per version and period on a
+ * narrow one.
  */
-import { useId } from 'react';
-import type { DeployedVersion, HealthFigures } from 'shared-contracts';
-import { formatCount } from '../../common/format';
+import { type DeployedVersion, formatCount, type HealthFigures } from 'shared-contracts';
+import { Table, type TableColumn } from 'shared-contracts/ui';
 import { formatMs, formatRate, versionText } from '../deployment-text';
 import styles from './VersionHealthTable.module.css';
 
@@ -16,58 +16,51 @@ const PERIODS = [
   { key: 'lastDay', label: 'Last day' },
 ] as const;
 
-function FigureCells({ figures }: { figures: HealthFigures }) {
-  return (
-    <>
-      <td>{formatCount(figures.loads)}</td>
-      <td>{formatCount(figures.loadFailures)}</td>
-      <td>{formatCount(figures.renderErrors)}</td>
-      <td>{formatRate(figures.failureRate)}</td>
-      <td>{formatMs(figures.medianRenderMs)}</td>
-    </>
-  );
+interface Row {
+  version: DeployedVersion;
+  period: (typeof PERIODS)[number];
 }
 
+const figure = (key: string, header: string, show: (figures: HealthFigures) => string): TableColumn<Row> => ({
+  key,
+  header,
+  align: 'end',
+  cell: ({ version, period }) => show(version[period.key]),
+});
+
+const COLUMNS: readonly TableColumn<Row>[] = [
+  {
+    key: 'version',
+    header: 'Version',
+    rowHeader: true,
+    className: styles.version,
+    cell: ({ version }) => (
+      <>
+        {versionText(version.version)}
+        <span className={styles.channel} data-channel={version.channel}>
+          {CHANNEL_LABELS[version.channel]}
+        </span>
+      </>
+    ),
+  },
+  { key: 'period', header: 'Period', className: styles.period, cell: ({ period }) => period.label },
+  figure('loads', 'Loads', (f) => formatCount(f.loads)),
+  figure('loadFailures', 'Load failures', (f) => formatCount(f.loadFailures)),
+  figure('renderErrors', 'Render errors', (f) => formatCount(f.renderErrors)),
+  figure('failureRate', 'Failure rate', (f) => formatRate(f.failureRate)),
+  figure('medianRenderMs', 'Median first render', (f) => formatMs(f.medianRenderMs)),
+];
+
 export function VersionHealthTable({ versions }: { versions: DeployedVersion[] }) {
-  const captionId = useId();
+  const rows = versions.flatMap((version) => PERIODS.map((period) => ({ version, period })));
   return (
-    <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          Loads and failures per version
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Period</th>
-            <th scope="col">Loads</th>
-            <th scope="col">Load failures</th>
-            <th scope="col">Render errors</th>
-            <th scope="col">Failure rate</th>
-            <th scope="col">Median first render</th>
-          </tr>
-        </thead>
-        {versions.map((version) => (
-          <tbody key={version.version}>
-            {PERIODS.map((period, index) => (
-              <tr key={period.key}>
-                {index === 0 && (
-                  <th scope="rowgroup" rowSpan={PERIODS.length} className={styles.version}>
-                    {versionText(version.version)}
-                    <span className={styles.channel} data-channel={version.channel}>
-                      {CHANNEL_LABELS[version.channel]}
-                    </span>
-                  </th>
-                )}
-                <th scope="row" className={styles.period}>
-                  {period.label}
-                </th>
-                <FigureCells figures={version[period.key]} />
-              </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-    </div>
+    <Table
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={({ version, period }) => `${version.version}-${period.key}`}
+      caption="Loads and failures per version"
+      minWidth="40rem"
+      className={styles.health}
+    />
   );
 }

@@ -1,10 +1,8 @@
-import { Link } from 'shared-contracts/react';
-import type { AdminStore } from 'shared-contracts';
+import { type AdminStore, formatDate } from 'shared-contracts';
+import { Button, Modal } from 'shared-contracts/ui';
 import { AverageRating } from '../../common/components/AverageRating';
+import { ButtonLink } from '../../common/components/ButtonLink';
 import styles from '../../common/components/Details.module.css';
-import { Modal } from '../../common/components/Modal';
-import { formatDate } from '../../common/format';
-import buttons from '../../common/styles/Buttons.module.css';
 
 /** A store's details as the admin list gives them, with its owner and a link to its public page. */
 export function StoreDetailsModal({ store, onClose }: { store: AdminStore; onClose: () => void }) {
@@ -35,12 +33,8 @@ export function StoreDetailsModal({ store, onClose }: { store: AdminStore; onClo
         </dd>
       </dl>
       <div className={styles.footer}>
-        <Link to={`/stores/${store.id}`} className={`${buttons.button} ${buttons.secondary}`}>
-          Open store page
-        </Link>
-        <button type="button" className={`${buttons.button} ${buttons.primary}`} onClick={onClose}>
-          Close
-        </button>
+        <ButtonLink to={`/stores/${store.id}`}>Open store page</ButtonLink>
+        <Button onClick={onClose}>Close</Button>
       </div>
     </Modal>
   );

@@ -1,44 +1,29 @@
 /**
  * Add Store and Edit Store: name, address, phone, email, category and the owner, picked from the
- * store owners (listUsers role=store_owner, limit 1000). Validation is validateAdminStoreForm
- * (spec §5); without any store owner the submit button is disabled and says why. The server's own
- * message (400 owner is not a store owner, 409 ...) is shown when it refuses.
+ * store owners (listUsers role=store_owner, limit 1000). Validation is adminStoreFormErrors (spec §5);
+ * without any store owner the submit button is disabled and says why. The server's own message (400
+ * owner is not a store owner, 409 ...) is shown when it refuses.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { type FormEvent, useId, useState } from 'react';
 import {
   ADDRESS_MAX_LENGTH,
   type AdminStore,
+  adminStoreFormErrors,
   DEFAULT_STORE_CATEGORY,
-  errorMessage,
   MESSAGES,
   STORE_CATEGORIES,
   STORE_NAME_MAX_LENGTH,
   STORE_NAME_MIN_LENGTH,
   type StoreCategory,
-  validateAdminStoreForm,
 } from 'shared-contracts';
-import { Link, useApi } from 'shared-contracts/react';
-import { FormAlert } from 'shared-contracts/ui';
-import { formStyles, SelectField, TextField } from '../../common/components/FormFields';
-import { Modal } from '../../common/components/Modal';
-import { blankFields, useFormError } from '../../common/hooks/useFormError';
-import buttons from '../../common/styles/Buttons.module.css';
-import { useStoreOwners } from '../hooks/useStoreOwners';
+import { Link } from 'shared-contracts/react';
+import { Button, FormAlert, formStyles, Modal, SelectField, TextArea, TextField, useFormError } from 'shared-contracts/ui';
+import { showSaveFailure } from '../../common/api/refusal';
+import { useSaveStore, useStoreOwnersQuery } from '../api/stores';
+import styles from './StoreFormModal.module.css';
 
 type StoreField = 'name' | 'address' | 'phone' | 'email' | 'category' | 'owner_id';
 type StoreValues = Record<StoreField, string>;
-
-function fieldsFor(message: string, values: StoreValues): StoreField[] {
-  if (message === MESSAGES.fillRequiredFields) return blankFields(values, ['name', 'address', 'owner_id']);
-  if (message === MESSAGES.storeNameLength) return ['name'];
-  if (message === MESSAGES.addressMax) return ['address'];
-  if (message === MESSAGES.invalidPhone) return ['phone'];
-  if (message === MESSAGES.invalidEmail || message === MESSAGES.emailTooLong) return ['email'];
-  if (message === MESSAGES.invalidCategory) return ['category'];
-  if (message === MESSAGES.invalidOwner || message === MESSAGES.ownerMustBeStoreOwner) return ['owner_id'];
-  return [];
-}
 
 export interface StoreFormModalProps {
   mode: 'create' | 'edit';
@@ -48,8 +33,8 @@ export interface StoreFormModalProps {
 }
 
 export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModalProps) {
-  const api = useApi();
-  const owners = useStoreOwners();
+  const owners = useStoreOwnersQuery();
+  const save = useSaveStore();
   const noOwnersId = useId();
   const [values, setValues] = useState<StoreValues>({
     name: store?.name ?? '',
@@ -59,75 +44,68 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
     category: store?.category ?? DEFAULT_STORE_CATEGORY,
     owner_id: store ? String(store.owner_id) : '',
   });
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const error = useFormError<StoreField>('store-form-error');
+  const form = useFormError<StoreField>('store-form-error');
+  const busy = save.isPending;
 
   // The store's current owner stays selectable even if the owner list could not hold them.
-  const ownerOptions: Array<{ id: number; name: string; email: string }> = owners.owners.map(({ id, name, email }) => ({ id, name, email }));
-  if (store && owners.status === 'ready' && !ownerOptions.some((owner) => owner.id === store.owner_id)) {
+  const ownerOptions: Array<{ id: number; name: string; email: string }> = (owners.data ?? []).map(({ id, name, email }) => ({
+    id,
+    name,
+    email,
+  }));
+  if (store && owners.isSuccess && !ownerOptions.some((owner) => owner.id === store.owner_id)) {
     ownerOptions.unshift({ id: store.owner_id, name: store.owner_name, email: store.owner_email });
   }
-  const noOwners = owners.status === 'ready' && ownerOptions.length === 0;
-  const cannotSubmit = owners.status !== 'ready' || noOwners;
+  const noOwners = owners.isSuccess && ownerOptions.length === 0;
+  const cannotSubmit = !owners.isSuccess || noOwners;
 
   const set = (field: StoreField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    error.clear();
+    form.clear();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busyRef.current || cannotSubmit) return;
-    const form = {
+    if (busy || cannotSubmit) return;
+    const fields = {
       name: values.name.trim(),
       address: values.address.trim(),
       phone: values.phone.trim() || null,
       email: values.email.trim() || null,
       owner_id: values.owner_id,
     };
-    const message = validateAdminStoreForm(form);
-    if (message) {
-      error.show(message, fieldsFor(message, values));
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      const body = { ...form, owner_id: Number(values.owner_id), category: values.category as StoreCategory };
-      const result = mode === 'create' ? await api.admin.createStore(body) : await api.admin.updateStore(store!.id, body);
-      toast.success(mode === 'create' ? MESSAGES.storeCreated : MESSAGES.storeUpdated);
-      busyRef.current = false;
-      onSaved(result.store);
-    } catch (err) {
-      const text = errorMessage(err, MESSAGES.saveStoreFailed);
-      error.show(text, fieldsFor(text, values));
-      busyRef.current = false;
-      setBusy(false);
-    }
+    if (form.showErrors(adminStoreFormErrors(fields))) return;
+    const body = { ...fields, owner_id: Number(values.owner_id), category: values.category as StoreCategory };
+    save.mutate(
+      { storeId: store?.id, body },
+      {
+        onSuccess: (answer) => onSaved(answer.store),
+        onError: (error) => showSaveFailure(form, error, MESSAGES.saveStoreFailed),
+      },
+    );
   };
 
-  const field = (name: StoreField) => ({ name, invalid: error.isInvalid(name), errorId: error.errorId });
+  const field = (name: StoreField) => ({ name, invalid: form.isInvalid(name), errorId: form.errorId, onValueChange: set(name) });
   const title = mode === 'create' ? 'Add Store' : `Edit Store: ${store?.name ?? ''}`;
   return (
     <Modal title={title} onClose={onClose} busy={busy} size="wide">
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add store' : 'Edit store'}>
-        <FormAlert id={error.errorId} message={error.message} />
+        <FormAlert id={form.errorId} message={form.message} />
         <TextField
           label="Store name"
           {...field('name')}
           value={values.name}
-          onChange={set('name')}
           required
+          autoComplete="off"
           hint={`${STORE_NAME_MIN_LENGTH}–${STORE_NAME_MAX_LENGTH} characters`}
         />
-        <TextField label="Address" {...field('address')} value={values.address} onChange={set('address')} required multiline counterLimit={ADDRESS_MAX_LENGTH} />
+        <TextArea label="Address" {...field('address')} value={values.address} required rows={3} counterLimit={ADDRESS_MAX_LENGTH} />
         <div className={formStyles.row}>
-          <TextField label="Phone" type="tel" {...field('phone')} value={values.phone} onChange={set('phone')} hint="Optional" />
-          <TextField label="Email" type="email" {...field('email')} value={values.email} onChange={set('email')} hint="Optional" />
+          <TextField label="Phone" type="tel" {...field('phone')} value={values.phone} optional autoComplete="off" />
+          <TextField label="Email" type="email" {...field('email')} value={values.email} optional autoComplete="off" />
         </div>
         <div className={formStyles.row}>
-          <SelectField label="Category" {...field('category')} value={values.category} onChange={set('category')}>
+          <SelectField label="Category" {...field('category')} value={values.category}>
             {STORE_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {category}
@@ -138,15 +116,14 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
             label="Store owner"
             {...field('owner_id')}
             value={values.owner_id}
-            onChange={set('owner_id')}
             required
-            disabled={owners.status !== 'ready' || noOwners}
+            disabled={cannotSubmit}
             describedByIds={[noOwners && noOwnersId]}
           >
             <option value="">
-              {owners.status === 'loading'
+              {owners.isPending
                 ? 'Loading store owners…'
-                : owners.status === 'error'
+                : owners.isError
                   ? 'Store owners could not be loaded'
                   : noOwners
                     ? 'No store owners'
@@ -160,31 +137,31 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
           </SelectField>
         </div>
         {noOwners && (
-          <p id={noOwnersId} className={formStyles.note} role="status">
+          <p id={noOwnersId} className={styles.note} role="status">
             {MESSAGES.noStoreOwners} <Link to="/admin/users">Go to User Management</Link>
           </p>
         )}
-        {owners.status === 'error' && (
-          <div className={formStyles.note} role="alert">
+        {owners.isError && (
+          <div className={styles.note} role="alert">
             The store owners could not be loaded.{' '}
-            <button type="button" className={`${buttons.button} ${buttons.secondary} ${buttons.small}`} onClick={owners.retry}>
+            <Button size="sm" variant="secondary" busy={owners.isFetching} onClick={() => void owners.refetch()}>
               Try again
-            </button>
+            </Button>
           </div>
         )}
         <div className={formStyles.actions}>
-          <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
-            className={`${buttons.button} ${buttons.primary}`}
             disabled={cannotSubmit}
-            aria-disabled={busy || undefined}
+            busy={busy}
+            busyLabel="Saving…"
             aria-describedby={noOwners ? noOwnersId : undefined}
           >
-            {busy ? 'Saving…' : mode === 'create' ? 'Create Store' : 'Save Changes'}
-          </button>
+            {mode === 'create' ? 'Create Store' : 'Save Changes'}
+          </Button>
         </div>
       </form>
     </Modal>

@@ -2,57 +2,32 @@
  * A user's details (GET /api/admin/users/:id). A store owner's also lists their stores, each with its
  * average, and the average over every rating of their stores.
  */
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage, MESSAGES, type AdminUserDetail, type User } from 'shared-contracts';
-import { Link, useApi } from 'shared-contracts/react';
+import { type AdminUserDetail, formatDate, type User } from 'shared-contracts';
+import { Link } from 'shared-contracts/react';
+import { Button, ErrorState, Modal, Spinner } from 'shared-contracts/ui';
 import { AverageRating } from '../../common/components/AverageRating';
 import styles from '../../common/components/Details.module.css';
-import { Modal } from '../../common/components/Modal';
 import { RoleBadge } from '../../common/components/RoleBadge';
-import { Spinner } from 'shared-contracts/ui';
-import { formatDate } from '../../common/format';
-import buttons from '../../common/styles/Buttons.module.css';
+import { useUserDetailQuery } from '../api/users';
 
 export function UserDetailsModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const api = useApi();
-  const [attempt, setAttempt] = useState(0);
-  const [detail, setDetail] = useState<AdminUserDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    api.admin
-      .getUser(user.id)
-      .then((result) => current && setDetail(result.user))
-      .catch((error: unknown) => {
-        if (!current) return;
-        console.error('User details request failed', error);
-        toast.error(errorMessage(error, MESSAGES.fetchUsersFailed), { id: 'fetch-user-failed' });
-        setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, user.id, attempt]);
-
+  const detail = useUserDetailQuery(user.id);
   return (
     <Modal title={`User details: ${user.name}`} onClose={onClose} size="wide" closeOnBackdrop>
-      {!detail && !failed && <Spinner size="sm" label="Loading user details…" compact />}
-      {failed && (
-        <div className={styles.error} role="alert">
-          <p>The details of this user could not be loaded.</p>
-          <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+      {detail.isPending && <Spinner size="sm" label="Loading user details…" compact />}
+      {detail.isError && (
+        <ErrorState
+          compact
+          message="The details of this user could not be loaded."
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       )}
-      {detail && <UserDetailBody user={detail} />}
+      {detail.data && <UserDetailBody user={detail.data} />}
       <div className={styles.footer}>
-        <button type="button" className={`${buttons.button} ${buttons.secondary}`} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </Modal>
   );

@@ -1,11 +1,6 @@
-import { useId } from 'react';
-import type { AdminUserSortField, User } from 'shared-contracts';
-import { formatListTotal } from 'shared-contracts/ui';
-import styles from '../../common/components/DataTable.module.css';
+import { type AdminUserSortField, formatDate, type User } from 'shared-contracts';
+import { Button, formatListTotal, Table, type TableColumn, tableStyles, VisuallyHidden } from 'shared-contracts/ui';
 import { RoleBadge, YouBadge } from '../../common/components/RoleBadge';
-import { SortableHeader } from '../../common/components/SortableHeader';
-import { formatDate } from '../../common/format';
-import buttons from '../../common/styles/Buttons.module.css';
 import type { UserListState } from '../list-config';
 
 export interface UsersTableProps {
@@ -23,71 +18,73 @@ export interface UsersTableProps {
 }
 
 /** The users of one page: sortable by name, email, role and created date, with row actions. */
-export function UsersTable({ users, state, total, totalCapped = false, busy, currentUserId, onSort, onView, onEdit, onDelete }: UsersTableProps) {
-  const captionId = useId();
-  const sort = { sortBy: state.sortBy, sortOrder: state.sortOrder, onSort };
-  const action = `${buttons.button} ${buttons.small}`;
+export function UsersTable({
+  users,
+  state,
+  total,
+  totalCapped = false,
+  busy,
+  currentUserId,
+  onSort,
+  onView,
+  onEdit,
+  onDelete,
+}: UsersTableProps) {
+  const columns: TableColumn<User, AdminUserSortField>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      rowHeader: true,
+      className: tableStyles.wrap,
+      cell: (user) => (
+        <>
+          {user.name}
+          {user.id === currentUserId && <YouBadge />}
+        </>
+      ),
+    },
+    { key: 'email', header: 'Email', sortField: 'email', className: tableStyles.wrap, cell: (user) => user.email },
+    { key: 'address', header: 'Address', className: `${tableStyles.wrap} ${tableStyles.muted}`, cell: (user) => user.address || '—' },
+    { key: 'role', header: 'Role', sortField: 'role', cell: (user) => <RoleBadge role={user.role} /> },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      className: tableStyles.nowrap,
+      cell: (user) => <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cardLabel: false,
+      cell: (user) => (
+        <div className={tableStyles.actions}>
+          <Button size="sm" variant="secondary" onClick={() => onView(user)}>
+            View<VisuallyHidden> details of {user.name}</VisuallyHidden>
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onEdit(user)}>
+            Edit<VisuallyHidden> {user.name}</VisuallyHidden>
+          </Button>
+          {user.id !== currentUserId && (
+            <Button size="sm" variant="dangerGhost" onClick={() => onDelete(user)}>
+              Delete<VisuallyHidden> {user.name}</VisuallyHidden>
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
   return (
-    <>
-    <p className={styles.scrollHint} aria-hidden="true">
-      Scroll sideways to see every column.
-    </p>
-    <div className={`${styles.region} ${busy ? styles.busy : ''}`} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table} aria-busy={busy}>
-        <caption id={captionId} className={styles.caption}>
-          Users
-          <span className={styles.captionNote}>
-            ({formatListTotal({ total, totalCapped })} in all{state.search ? ` matching “${state.search}”` : ''})
-          </span>
-        </caption>
-        <thead>
-          <tr>
-            <SortableHeader field="name" label="Name" {...sort} />
-            <SortableHeader field="email" label="Email" {...sort} />
-            <th scope="col">Address</th>
-            <SortableHeader field="role" label="Role" {...sort} />
-            <SortableHeader field="created_at" label="Created" {...sort} />
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            return (
-              <tr key={user.id}>
-                <th scope="row" className={`${styles.rowHeader} ${styles.wrap}`}>
-                  {user.name}
-                  {self && <YouBadge />}
-                </th>
-                <td className={styles.wrap}>{user.email}</td>
-                <td className={`${styles.wrap} ${styles.muted}`}>{user.address || '—'}</td>
-                <td>
-                  <RoleBadge role={user.role} />
-                </td>
-                <td className={styles.nowrap}>
-                  <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
-                </td>
-                <td>
-                  <div className={styles.actions}>
-                    <button type="button" className={`${action} ${buttons.secondary}`} onClick={() => onView(user)}>
-                      View<span className={buttons.srOnly}> details of {user.name}</span>
-                    </button>
-                    <button type="button" className={`${action} ${buttons.secondary}`} onClick={() => onEdit(user)}>
-                      Edit<span className={buttons.srOnly}> {user.name}</span>
-                    </button>
-                    {!self && (
-                      <button type="button" className={`${action} ${buttons.ghostDanger}`} onClick={() => onDelete(user)}>
-                        Delete<span className={buttons.srOnly}> {user.name}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-    </>
+    <Table
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id}
+      caption="Users"
+      captionNote={`(${formatListTotal({ total, totalCapped })} in all${state.search ? ` matching “${state.search}”` : ''})`}
+      sort={{ sortBy: state.sortBy, sortOrder: state.sortOrder, onSort }}
+      loading={busy}
+      loadingLabel="Loading users…"
+    />
   );
 }
