@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-checks and tests every project through Nx, then prints one closing line
+// `npm test`: type-checks, lints and tests every project through Nx, then prints one closing line
 // ("N passed, N failed") summed over all projects. The unit and API suites run first, two at a time;
 // the browser suite (e2e, which builds every app first) runs after them on its own, so a browser and
 // a server never share this machine kind's two cores with the API suites. Extra arguments go to both
@@ -15,7 +15,7 @@ const summaryFile = (project) => join(root, project, 'test-results', 'summary.js
 for (const project of workspaces) rmSync(summaryFile(project), { force: true });
 const extra = process.argv.slice(2);
 const nx = (...args) =>
-  spawnSync('npx', ['nx', 'run-many', '-t', 'typecheck', 'test', '--outputStyle=stream', ...args, ...extra], {
+  spawnSync('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', 'test', '--outputStyle=stream', ...args, ...extra], {
     stdio: 'inherit',
     cwd: root,
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },

@@ -59,7 +59,9 @@ export function measureApp(folder, kind) {
       return { name, type, own, rawBytes: bytes.length, gzipBytes: gzipSize(bytes) };
     });
   if (!files.some((file) => existsSync(join(dist, `${file.name}.map`)))) {
-    throw new Error(`${folder}/dist has no source maps: production builds must emit them (devtool 'hidden-source-map') to tell own code from shared libraries`);
+    throw new Error(
+      `${folder}/dist has no source maps: production builds must emit them (devtool 'hidden-source-map') to tell own code from shared libraries`,
+    );
   }
   const total = { js: empty(), css: empty() };
   const own = { js: empty(), css: empty() };
@@ -71,16 +73,15 @@ export function measureApp(folder, kind) {
 }
 
 export function sizeReport() {
-  const measured = [
-    measureApp('shell', 'host'),
-    ...apps.remotes.map((remote) => measureApp(remote.folder, 'remote')),
-  ];
+  const measured = [measureApp('shell', 'host'), ...apps.remotes.map((remote) => measureApp(remote.folder, 'remote'))];
   const failures = [];
   for (const app of measured) {
     if (app.kind !== 'remote') continue;
     app.ownJsBudgetBytes = budgets.remoteOwnJsGzipKB * KB;
     if (app.own.js.gzipBytes > app.ownJsBudgetBytes) {
-      failures.push(`${app.folder}: its own JavaScript is ${kb(app.own.js.gzipBytes)} KB gzip, over the ${budgets.remoteOwnJsGzipKB} KB budget`);
+      failures.push(
+        `${app.folder}: its own JavaScript is ${kb(app.own.js.gzipBytes)} KB gzip, over the ${budgets.remoteOwnJsGzipKB} KB budget`,
+      );
     }
   }
   // The route totals come from the browser (what a cold visit really downloads): the last run of
@@ -119,12 +120,18 @@ function printTable(report) {
   console.log('\nFirst visit, JavaScript a cold browser downloads (from e2e/reports/first-visit.json):');
   for (const r of report.routes) {
     if (!r.measured) {
-      console.log(`  ${r.route.padEnd(8)} not measured yet (cd e2e && npx jest tests/first-visit.e2e.test.ts); budget ${kb(r.budgetBytes)} KB gzip`);
+      console.log(
+        `  ${r.route.padEnd(8)} not measured yet (cd e2e && npx jest tests/first-visit.e2e.test.ts); budget ${kb(r.budgetBytes)} KB gzip`,
+      );
       continue;
     }
-    const apps = Object.entries(r.measured.byApp).map(([app, s]) => `${app} ${s.files} files ${kb(s.gzipBytes)}`).join(', ');
+    const apps = Object.entries(r.measured.byApp)
+      .map(([app, s]) => `${app} ${s.files} files ${kb(s.gzipBytes)}`)
+      .join(', ');
     const verdict = r.measured.gzipBytes > r.budgetBytes ? 'OVER' : 'ok';
-    console.log(`  ${r.route.padEnd(8)} ${kb(r.measured.rawBytes)} KB raw, ${kb(r.measured.gzipBytes)} KB gzip (${apps}); budget ${kb(r.budgetBytes)} ${verdict}`);
+    console.log(
+      `  ${r.route.padEnd(8)} ${kb(r.measured.rawBytes)} KB raw, ${kb(r.measured.gzipBytes)} KB gzip (${apps}); budget ${kb(r.budgetBytes)} ${verdict}`,
+    );
   }
 }
 

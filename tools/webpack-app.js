@@ -96,20 +96,23 @@ class ShellProvidesPlugin {
   apply(compiler) {
     const { appDir, remotePagesFile, buildVersion } = this.options;
     compiler.hooks.thisCompilation.tap('ShellProvidesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ShellProvidesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.fileDependencies.add(remotePagesFile);
-        try {
-          const provided = shellProvides({
-            shared: sharedLibraries(),
-            remotePages: JSON.parse(fs.readFileSync(remotePagesFile, 'utf8')),
-            buildVersion,
-            installedVersion: (name) => installedVersion(name, appDir),
-          });
-          compilation.emitAsset('provides.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(provided, null, 2)}\n`));
-        } catch (error) {
-          compilation.errors.push(new compiler.webpack.WebpackError(`provides.json: ${error.message}`));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ShellProvidesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(remotePagesFile);
+          try {
+            const provided = shellProvides({
+              shared: sharedLibraries(),
+              remotePages: JSON.parse(fs.readFileSync(remotePagesFile, 'utf8')),
+              buildVersion,
+              installedVersion: (name) => installedVersion(name, appDir),
+            });
+            compilation.emitAsset('provides.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(provided, null, 2)}\n`));
+          } catch (error) {
+            compilation.errors.push(new compiler.webpack.WebpackError(`provides.json: ${error.message}`));
+          }
+        },
+      );
     });
   }
 }
@@ -126,7 +129,8 @@ class ShellProvidesPlugin {
  * @param {string} [app.remotePages]  the host's remote-pages.json (its route table's remote pages)
  */
 function createAppConfig(app) {
-  if (app.kind === 'host' && !app.remotePages) throw new Error(`${app.name}: a host's config names its remote-pages.json (app.remotePages)`);
+  if (app.kind === 'host' && !app.remotePages)
+    throw new Error(`${app.name}: a host's config names its remote-pages.json (app.remotePages)`);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const hashed = production ? '.[contenthash:8]' : '';

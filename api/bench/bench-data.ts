@@ -11,13 +11,170 @@ export const BENCH_ADMIN_EMAIL = 'bench.admin@example.com';
 export const ownerEmail = (n: number) => `owner${n}@bench.example.com`;
 export const customerEmail = (first: string, last: string, n: number) => `${first}.${last}.${n}@mail.example.com`.toLowerCase();
 
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Amelia', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'Mateo', 'Charlotte', 'Lucas', 'Mia', 'Levi', 'Harper', 'Ezra', 'Evelyn', 'Asher', 'Luna', 'James', 'Aarav', 'Priya', 'Wei', 'Mei', 'Hiroshi', 'Yuki', 'Fatima', 'Omar', 'Chinwe', 'Kwame', 'Ingrid', 'Lars', 'Sofia', 'Diego', 'Zofia', 'Mikhail', 'Aylin', 'Emre', 'Nadia', 'Rafael'];
-const MIDDLE = ['Alexander', 'Catherine', 'Elizabeth', 'Benjamin', 'Josephine', 'Nathaniel', 'Margaret', 'Christopher', 'Victoria', 'Sebastian', 'Gabrielle', 'Theodore'];
-const LAST = ['Johnson', 'Williams', 'Rodriguez', 'Martinez', 'Anderson', 'Thompson', 'Hernandez', 'Robinson', 'Nakamura', 'Okonkwo', 'Fitzgerald', 'Kowalski', 'Lindqvist', 'Castellanos', 'Papadopoulos', 'Van der Berg', 'Schneider', 'Oyelaran', 'Gallagher', 'Chakraborty', 'Nguyen', 'Ivanova', 'Moreau', 'Rossi', 'Yilmaz', 'Haddad', 'Sorensen', 'Mbeki', 'Delacroix', 'Abernathy'];
-const STREETS = ['Maple', 'Oak', 'Cedar', 'Elm', 'Pine', 'Willow', 'Birch', 'Chestnut', 'Harbor', 'Market', 'Church', 'Mill', 'River', 'Lake', 'Hill', 'Park', 'Station', 'King', 'Queen', 'Bridge', 'Orchard', 'Meadow', 'Sunset', 'Highland'];
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Amelia',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Isabella',
+  'Mateo',
+  'Charlotte',
+  'Lucas',
+  'Mia',
+  'Levi',
+  'Harper',
+  'Ezra',
+  'Evelyn',
+  'Asher',
+  'Luna',
+  'James',
+  'Aarav',
+  'Priya',
+  'Wei',
+  'Mei',
+  'Hiroshi',
+  'Yuki',
+  'Fatima',
+  'Omar',
+  'Chinwe',
+  'Kwame',
+  'Ingrid',
+  'Lars',
+  'Sofia',
+  'Diego',
+  'Zofia',
+  'Mikhail',
+  'Aylin',
+  'Emre',
+  'Nadia',
+  'Rafael',
+];
+const MIDDLE = [
+  'Alexander',
+  'Catherine',
+  'Elizabeth',
+  'Benjamin',
+  'Josephine',
+  'Nathaniel',
+  'Margaret',
+  'Christopher',
+  'Victoria',
+  'Sebastian',
+  'Gabrielle',
+  'Theodore',
+];
+const LAST = [
+  'Johnson',
+  'Williams',
+  'Rodriguez',
+  'Martinez',
+  'Anderson',
+  'Thompson',
+  'Hernandez',
+  'Robinson',
+  'Nakamura',
+  'Okonkwo',
+  'Fitzgerald',
+  'Kowalski',
+  'Lindqvist',
+  'Castellanos',
+  'Papadopoulos',
+  'Van der Berg',
+  'Schneider',
+  'Oyelaran',
+  'Gallagher',
+  'Chakraborty',
+  'Nguyen',
+  'Ivanova',
+  'Moreau',
+  'Rossi',
+  'Yilmaz',
+  'Haddad',
+  'Sorensen',
+  'Mbeki',
+  'Delacroix',
+  'Abernathy',
+];
+const STREETS = [
+  'Maple',
+  'Oak',
+  'Cedar',
+  'Elm',
+  'Pine',
+  'Willow',
+  'Birch',
+  'Chestnut',
+  'Harbor',
+  'Market',
+  'Church',
+  'Mill',
+  'River',
+  'Lake',
+  'Hill',
+  'Park',
+  'Station',
+  'King',
+  'Queen',
+  'Bridge',
+  'Orchard',
+  'Meadow',
+  'Sunset',
+  'Highland',
+];
 const STREET_TYPES = ['Street', 'Avenue', 'Road', 'Lane', 'Boulevard', 'Drive', 'Way', 'Court', 'Place', 'Terrace'];
-const CITIES = ['Springfield', 'Riverton', 'Lakewood', 'Fairview', 'Georgetown', 'Ashland', 'Clinton', 'Madison', 'Oakridge', 'Brookfield', 'Kingston', 'Salem', 'Franklin', 'Greenville', 'Bristol', 'Dover', 'Milton', 'Newport', 'Hudson', 'Marion'];
-const PREFIXES = ['Golden', 'Maple', 'Sunrise', 'Blue Door', 'Corner', 'Urban', 'Green Leaf', 'Silver', 'Royal', 'Happy', 'Fresh', 'Old Town', 'Riverside', 'Hilltop', 'Northside', 'Lakeside', 'Village', 'City', 'Prime', 'Little', 'Harbor', 'Evergreen', 'Bright', 'Family', 'Main Street'];
+const CITIES = [
+  'Springfield',
+  'Riverton',
+  'Lakewood',
+  'Fairview',
+  'Georgetown',
+  'Ashland',
+  'Clinton',
+  'Madison',
+  'Oakridge',
+  'Brookfield',
+  'Kingston',
+  'Salem',
+  'Franklin',
+  'Greenville',
+  'Bristol',
+  'Dover',
+  'Milton',
+  'Newport',
+  'Hudson',
+  'Marion',
+];
+const PREFIXES = [
+  'Golden',
+  'Maple',
+  'Sunrise',
+  'Blue Door',
+  'Corner',
+  'Urban',
+  'Green Leaf',
+  'Silver',
+  'Royal',
+  'Happy',
+  'Fresh',
+  'Old Town',
+  'Riverside',
+  'Hilltop',
+  'Northside',
+  'Lakeside',
+  'Village',
+  'City',
+  'Prime',
+  'Little',
+  'Harbor',
+  'Evergreen',
+  'Bright',
+  'Family',
+  'Main Street',
+];
 const KINDS: Record<StoreCategory, string[]> = {
   Grocery: ['Market', 'Grocers', 'Pantry', 'Fine Foods', 'Harvest Co-op', 'Farm Stand', 'Bakery', 'Butchery'],
   Electronics: ['Electronics', 'Gadgets', 'Tech Hub', 'Circuits', 'Computers', 'Audio House', 'Phone Repair'],
@@ -73,9 +230,32 @@ export function generator(size: BenchSize, now: Date, seed = 20261122) {
 
   function user(id: number) {
     const [name, first, last] = personName();
-    if (id === 1) return { id, name: 'Benchmark System Administrator', email: BENCH_ADMIN_EMAIL, address: address(), role: 'system_admin', created_at: daysAgo(SPAN_DAYS) };
-    if (id < firstCustomerId) return { id, name, email: ownerEmail(id - firstOwnerId + 1), address: address(), role: 'store_owner', created_at: daysAgo(SPAN_DAYS * rand()) };
-    return { id, name, email: customerEmail(first, last, id), address: address(), role: 'normal_user', created_at: daysAgo(SPAN_DAYS * rand()) };
+    if (id === 1)
+      return {
+        id,
+        name: 'Benchmark System Administrator',
+        email: BENCH_ADMIN_EMAIL,
+        address: address(),
+        role: 'system_admin',
+        created_at: daysAgo(SPAN_DAYS),
+      };
+    if (id < firstCustomerId)
+      return {
+        id,
+        name,
+        email: ownerEmail(id - firstOwnerId + 1),
+        address: address(),
+        role: 'store_owner',
+        created_at: daysAgo(SPAN_DAYS * rand()),
+      };
+    return {
+      id,
+      name,
+      email: customerEmail(first, last, id),
+      address: address(),
+      role: 'normal_user',
+      created_at: daysAgo(SPAN_DAYS * rand()),
+    };
   }
 
   /** Store ids are popularity ranks: store 1 has the most ratings. */

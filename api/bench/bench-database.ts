@@ -20,6 +20,8 @@ export function benchTarget(env: NodeJS.ProcessEnv = process.env): BenchTarget {
 
 export function openBenchDatabase(target: BenchTarget, options: Pick<DatabaseOptions, 'poolSize' | 'onQuery'> = {}) {
   return openDatabase(
-    target.databaseUrl ? { databaseUrl: target.databaseUrl, ...options } : { pgliteDataDir: path.join(target.dataDir, 'pglite'), ...options },
+    target.databaseUrl
+      ? { databaseUrl: target.databaseUrl, ...options }
+      : { pgliteDataDir: path.join(target.dataDir, 'pglite'), ...options },
   );
 }

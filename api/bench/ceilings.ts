@@ -33,7 +33,13 @@ export class QueryRecorder {
 }
 
 /** What one request of an endpoint sends to the database, found with app.inject (twice: the first warms up). */
-export async function recordEndpointQueries(app: ZodApp, recorder: QueryRecorder, path: string, token: string, status = 200): Promise<RecordedQuery[]> {
+export async function recordEndpointQueries(
+  app: ZodApp,
+  recorder: QueryRecorder,
+  path: string,
+  token: string,
+  status = 200,
+): Promise<RecordedQuery[]> {
   const send = async () => {
     const response = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
     if (response.statusCode !== status) throw new Error(`${path} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
@@ -48,10 +54,14 @@ export async function recordEndpointQueries(app: ZodApp, recorder: QueryRecorder
  */
 export function sqlCeiling(db: Kysely<DB>, queries: RecordedQuery[], seconds: number, concurrency = 10): Promise<Measured> {
   const [first, ...rest] = queries.map((q) => CompiledQuery.raw(q.sql, [...q.parameters]));
-  return runLoop(async () => {
-    if (first) await db.executeQuery(first);
-    await Promise.all(rest.map((q) => db.executeQuery(q)));
-  }, seconds, concurrency);
+  return runLoop(
+    async () => {
+      if (first) await db.executeQuery(first);
+      await Promise.all(rest.map((q) => db.executeQuery(q)));
+    },
+    seconds,
+    concurrency,
+  );
 }
 
 /** EXPLAIN of each query but the user lookup: the plan's lines. */

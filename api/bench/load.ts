@@ -1,6 +1,6 @@
 /** The load generator (autocannon) and the latency figures the report shows. */
 // autocannon ships no types; this is the part of its API the benchmark uses.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package without types, read through require
 const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 interface Histogram {
@@ -62,7 +62,8 @@ export async function runLoad(url: string, request: LoadRequest, seconds: number
     rps: total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures: (request.status === undefined ? result.non2xx : unexpected(result.statusCodeStats, request.status)) + result.errors + result.timeouts,
+    failures:
+      (request.status === undefined ? result.non2xx : unexpected(result.statusCodeStats, request.status)) + result.errors + result.timeouts,
     total,
   };
 }

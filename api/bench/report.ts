@@ -38,7 +38,12 @@ const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
 function planSummary(plan: string[]): string {
   return plan
     .filter((line) => /Scan|Join|Nested Loop|Limit|Sort|Aggregate|Append/.test(line))
-    .map((line) => line.replace(/\s+\(cost=.*$/, '').replace(/^\s*->\s*/, '').trim())
+    .map((line) =>
+      line
+        .replace(/\s+\(cost=.*$/, '')
+        .replace(/^\s*->\s*/, '')
+        .trim(),
+    )
     .join(' → ');
 }
 

@@ -69,9 +69,25 @@ async function main() {
   const db = database.db;
   const counts = await readRowCounts(db);
   if (counts.stores.total === 0) throw new Error('The benchmark database is empty: run `npm run bench:seed` first.');
-  const top = await db.selectFrom('stores').select(['id', 'owner_id', 'rating_count']).orderBy('rating_count', 'desc').limit(1).executeTakeFirstOrThrow();
-  const maxStoreId = (await db.selectFrom('stores').select(sql<number>`max(id)`.as('n')).executeTakeFirstOrThrow()).n;
-  const admin = await db.selectFrom('users').select(['id', 'token_version']).where('role', '=', 'system_admin').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const top = await db
+    .selectFrom('stores')
+    .select(['id', 'owner_id', 'rating_count'])
+    .orderBy('rating_count', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const maxStoreId = (
+    await db
+      .selectFrom('stores')
+      .select(sql<number>`max(id)`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'token_version'])
+    .where('role', '=', 'system_admin')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const owner = await db.selectFrom('users').select(['id', 'token_version']).where('id', '=', top.owner_id).executeTakeFirstOrThrow();
   const customerRows = await db
     .selectFrom('users')
@@ -88,31 +104,78 @@ async function main() {
     .limit(1)
     .executeTakeFirstOrThrow();
   const sampledCustomers = new Set(customerRows.map((c) => c.id));
-  const existingPairs = (
-    // A random sample: the table was loaded store by store, so its first rows all belong to the most-rated stores.
-    await db.selectFrom('ratings').select(['user_id', 'store_id']).where('user_id', 'in', [...sampledCustomers]).orderBy(sql`random()`).limit(5000).execute()
-  ).filter((pair) => sampledCustomers.has(pair.user_id));
+  const existingPairs = // A random sample: the table was loaded store by store, so its first rows all belong to the most-rated stores.
+    (
+      await db
+        .selectFrom('ratings')
+        .select(['user_id', 'store_id'])
+        .where('user_id', 'in', [...sampledCustomers])
+        .orderBy(sql`random()`)
+        .limit(5000)
+        .execute()
+    ).filter((pair) => sampledCustomers.has(pair.user_id));
   const engineVersion = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0].v.split(' on ')[0];
 
-  const tokenOf = (user: { id: number; token_version: number }) => signToken({ userId: user.id, tokenVersion: user.token_version }, jwtSecret, 24 * 3600);
+  const tokenOf = (user: { id: number; token_version: number }) =>
+    signToken({ userId: user.id, tokenVersion: user.token_version }, jwtSecret, 24 * 3600);
   const tokens: Record<Actor, string> = { admin: tokenOf(admin), owner: tokenOf(owner), customer: tokenOf(raterOfTop) };
   const customerTokens = new Map(customerRows.map((c) => [c.id, tokenOf(c)]));
   const randomStore = () => 1 + Math.floor(Math.random() * maxStoreId);
 
   const scenarios: ReadScenario[] = [
-    { name: 'stores: page 1 by rating desc', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc', list: true },
+    {
+      name: 'stores: page 1 by rating desc',
+      actor: 'customer',
+      path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc',
+      list: true,
+    },
     { name: 'stores: page 1 by name asc', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=name&sortOrder=asc', list: true },
     { name: 'stores: page 1 newest', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=created_at&sortOrder=desc', list: true },
-    { name: 'stores: page 5000 by name (refused: beyond the window)', actor: 'customer', path: '/api/stores?page=5000&limit=12&sortBy=name&sortOrder=asc', status: 400 },
-    { name: `stores: page ${LAST_PAGE}, the deepest, by name`, actor: 'customer', path: `/api/stores?page=${LAST_PAGE}&limit=12&sortBy=name&sortOrder=asc`, list: true },
-    { name: 'stores: search "ill" (3 letters)', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&search=ill', list: true },
-    { name: 'stores: search "Bakery" (a word)', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&search=Bakery', list: true },
-    { name: 'stores: Restaurants, 4+ stars', actor: 'customer', path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&category=Restaurants&minRating=4', list: true },
+    {
+      name: 'stores: page 5000 by name (refused: beyond the window)',
+      actor: 'customer',
+      path: '/api/stores?page=5000&limit=12&sortBy=name&sortOrder=asc',
+      status: 400,
+    },
+    {
+      name: `stores: page ${LAST_PAGE}, the deepest, by name`,
+      actor: 'customer',
+      path: `/api/stores?page=${LAST_PAGE}&limit=12&sortBy=name&sortOrder=asc`,
+      list: true,
+    },
+    {
+      name: 'stores: search "ill" (3 letters)',
+      actor: 'customer',
+      path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&search=ill',
+      list: true,
+    },
+    {
+      name: 'stores: search "Bakery" (a word)',
+      actor: 'customer',
+      path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&search=Bakery',
+      list: true,
+    },
+    {
+      name: 'stores: Restaurants, 4+ stars',
+      actor: 'customer',
+      path: '/api/stores?page=1&limit=12&sortBy=rating&sortOrder=desc&category=Restaurants&minRating=4',
+      list: true,
+    },
     { name: 'store detail (random store)', actor: 'customer', path: () => `/api/stores/${randomStore()}` },
-    { name: `store ratings (store ${top.id}, ${top.rating_count} ratings)`, actor: 'customer', path: `/api/stores/${top.id}/ratings?page=1&limit=50`, list: true },
-    { name: "own rating of a store", actor: 'customer', path: `/api/ratings/user/${top.id}` },
+    {
+      name: `store ratings (store ${top.id}, ${top.rating_count} ratings)`,
+      actor: 'customer',
+      path: `/api/stores/${top.id}/ratings?page=1&limit=50`,
+      list: true,
+    },
+    { name: 'own rating of a store', actor: 'customer', path: `/api/ratings/user/${top.id}` },
     { name: `owner dashboard (store ${top.id})`, actor: 'owner', path: '/api/owner/dashboard', list: true },
-    { name: 'admin users: by email, search "Nakamura"', actor: 'admin', path: '/api/admin/users?page=1&limit=10&sortBy=email&sortOrder=asc&search=Nakamura', list: true },
+    {
+      name: 'admin users: by email, search "Nakamura"',
+      actor: 'admin',
+      path: '/api/admin/users?page=1&limit=10&sortBy=email&sortOrder=asc&search=Nakamura',
+      list: true,
+    },
     { name: 'admin dashboard', actor: 'admin', path: '/api/admin/dashboard' },
     { name: 'users/dashboard: admin', actor: 'admin', path: '/api/users/dashboard' },
     { name: 'users/dashboard: owner', actor: 'owner', path: '/api/users/dashboard' },
@@ -192,13 +255,16 @@ async function main() {
         {
           method: 'POST',
           path: '/api/auth/login',
-          body: () => JSON.stringify({ email: emails[Math.floor(Math.random() * emails.length)], password: BENCH_PASSWORD, role: 'normal_user' }),
+          body: () =>
+            JSON.stringify({ email: emails[Math.floor(Math.random() * emails.length)], password: BENCH_PASSWORD, role: 'normal_user' }),
         },
         SECONDS,
         4,
       ),
     ]);
-    console.log(`  reads during a login burst: ${burstReads.rps.toFixed(0)}/s p99 ${burstReads.p99} ms; logins ${logins.rps.toFixed(1)}/s p99 ${logins.p99} ms`);
+    console.log(
+      `  reads during a login burst: ${burstReads.rps.toFixed(0)}/s p99 ${burstReads.p99} ms; logins ${logins.rps.toFixed(1)}/s p99 ${logins.p99} ms`,
+    );
 
     // 3. Exact aggregates after the writes (the server stopped first: PGlite is one process's at a time).
     await server.stop();
@@ -210,7 +276,12 @@ async function main() {
     const report: BenchReport = {
       engine: database.engine,
       engineVersion,
-      counts: { users: counts.users.total, stores: counts.stores.total, ratings: counts.ratings.total, topStoreRatings: Number(top.rating_count) },
+      counts: {
+        users: counts.users.total,
+        stores: counts.stores.total,
+        ratings: counts.ratings.total,
+        topStoreRatings: Number(top.rating_count),
+      },
       seconds: SECONDS,
       ceilingSeconds: CEILING_SECONDS,
       connections: CONNECTIONS,

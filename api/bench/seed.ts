@@ -25,9 +25,16 @@ function progress(label: string, done: number, total: number, started: number) {
 }
 
 /** Inserts rows column-wise: one `insert … select from unnest(…)` per batch. */
-async function insertColumns(db: Kysely<DB>, table: string, columns: Array<[name: string, type: string]>, rows: Array<Record<string, unknown>>) {
+async function insertColumns(
+  db: Kysely<DB>,
+  table: string,
+  columns: Array<[name: string, type: string]>,
+  rows: Array<Record<string, unknown>>,
+) {
   const arrays = columns.map(([name, type]) => sql`${rows.map((r) => r[name] ?? null)}::${sql.raw(type)}[]`);
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.id(name)))}) select * from unnest(${sql.join(arrays)})`.execute(db);
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.id(name)))}) select * from unnest(${sql.join(arrays)})`.execute(
+    db,
+  );
 }
 
 async function load<T extends Record<string, unknown>>(
@@ -87,12 +94,28 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
     db,
     'users',
     'users',
-    [['id', 'int'], ['name', 'text'], ['email', 'text'], ['email_key', 'text'], ['address', 'text'], ['password_hash', 'text'], ['role', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    [
+      ['id', 'int'],
+      ['name', 'text'],
+      ['email', 'text'],
+      ['email_key', 'text'],
+      ['address', 'text'],
+      ['password_hash', 'text'],
+      ['role', 'text'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
     size.users,
     (function* () {
       for (let id = 1; id <= size.users; id++) {
         const u = gen.user(id);
-        yield { ...u, email_key: emailKey(u.email), password_hash: passwordHash, created_at: u.created_at.toISOString(), updated_at: u.created_at.toISOString() };
+        yield {
+          ...u,
+          email_key: emailKey(u.email),
+          password_hash: passwordHash,
+          created_at: u.created_at.toISOString(),
+          updated_at: u.created_at.toISOString(),
+        };
       }
     })(),
   );
@@ -103,7 +126,17 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
     db,
     'stores',
     'stores',
-    [['id', 'int'], ['name', 'text'], ['address', 'text'], ['phone', 'text'], ['email', 'text'], ['owner_id', 'int'], ['category', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    [
+      ['id', 'int'],
+      ['name', 'text'],
+      ['address', 'text'],
+      ['phone', 'text'],
+      ['email', 'text'],
+      ['owner_id', 'int'],
+      ['category', 'text'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
     size.stores,
     (function* () {
       for (let id = 1; id <= size.stores; id++) {
@@ -118,11 +151,19 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
     db,
     `ratings (most-rated store: ${counts[1].toLocaleString('en')}, of ${customers.toLocaleString('en')} customers)`,
     'ratings',
-    [['user_id', 'int'], ['store_id', 'int'], ['rating', 'smallint'], ['comment', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz']],
+    [
+      ['user_id', 'int'],
+      ['store_id', 'int'],
+      ['rating', 'smallint'],
+      ['comment', 'text'],
+      ['created_at', 'timestamptz'],
+      ['updated_at', 'timestamptz'],
+    ],
     size.ratings,
     (function* () {
       for (const s of stores) {
-        for (const r of gen.ratingsOf(s, counts[s.id])) yield { ...r, created_at: r.created_at.toISOString(), updated_at: r.created_at.toISOString() };
+        for (const r of gen.ratingsOf(s, counts[s.id]))
+          yield { ...r, created_at: r.created_at.toISOString(), updated_at: r.created_at.toISOString() };
       }
     })(),
   );
@@ -170,7 +211,9 @@ async function main() {
   }
   const database = await openBenchDatabase(benchTarget(), { poolSize: 4 });
   try {
-    console.log(`Seeding ${database.engine}: ${size.users.toLocaleString('en')} users, ${size.stores.toLocaleString('en')} stores, ${size.ratings.toLocaleString('en')} ratings`);
+    console.log(
+      `Seeding ${database.engine}: ${size.users.toLocaleString('en')} users, ${size.stores.toLocaleString('en')} stores, ${size.ratings.toLocaleString('en')} ratings`,
+    );
     await migrateToLatest(database.db);
     await seedBenchData(database.db, size, { reset: values.reset });
   } finally {

@@ -87,7 +87,11 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       let stopping = false;
       // SIGTERM: the writers keep sending while the server drains, so requests are in flight when it stops.
       const running = server;
-      const streaming = ledger.stream(running.url, { workers: options.workers, until: () => Date.now() >= stopAt, stopping: () => stopping });
+      const streaming = ledger.stream(running.url, {
+        workers: options.workers,
+        until: () => Date.now() >= stopAt,
+        stopping: () => stopping,
+      });
       await sleep(afterMs);
       stopping = true;
       const exitCode = signal === 'SIGKILL' ? await running.kill() : await running.stop();
@@ -95,8 +99,11 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       const tally = await streaming;
       const roundProblems = tally.unexpected.map((line) => `answer during the run: ${line}`);
       if (signal === 'SIGTERM' && tally.unansweredSentBeforeStop > 0)
-        roundProblems.push(`SIGTERM: ${tally.unansweredSentBeforeStop} requests sent before the signal got no answer ${JSON.stringify(tally.unansweredBy)}`);
-      if (signal === 'SIGTERM' && exitCode !== 0) roundProblems.push(`SIGTERM: exit code ${exitCode}, expected 0:\n${running.output().slice(-2000)}`);
+        roundProblems.push(
+          `SIGTERM: ${tally.unansweredSentBeforeStop} requests sent before the signal got no answer ${JSON.stringify(tally.unansweredBy)}`,
+        );
+      if (signal === 'SIGTERM' && exitCode !== 0)
+        roundProblems.push(`SIGTERM: exit code ${exitCode}, expected 0:\n${running.output().slice(-2000)}`);
 
       // The database itself, opened fresh after the crash (PGlite recovers its files here).
       const direct = await world.open();

@@ -73,7 +73,9 @@ export class RatingLedger {
     const pair = this.pair(customer, storeId);
     const token = customers[customer].token;
     const remove = pair.confirmed !== null && pair.unanswered.length === 0 && Math.random() < 0.15;
-    const next: KeptRating | null = remove ? null : { value: 1 + Math.floor(Math.random() * 5), comment: `write ${++this.sequence} by ${customer}` };
+    const next: KeptRating | null = remove
+      ? null
+      : { value: 1 + Math.floor(Math.random() * 5), comment: `write ${++this.sequence} by ${customer}` };
     const sentBeforeStop = !stopping?.();
     let res: Response;
     try {
@@ -102,7 +104,10 @@ export class RatingLedger {
     if (res.status === 503 && stopping?.() && body.message === MESSAGES.serviceUnavailable) return { kind: 'refusedWhileStopping' };
     // What happened is unknown: read it back on the next check.
     pair.unanswered.push(next);
-    return { kind: 'unexpected', detail: `${remove ? 'DELETE' : 'POST'} for customer ${customer}, store ${storeId}: ${res.status} ${JSON.stringify(body)}` };
+    return {
+      kind: 'unexpected',
+      detail: `${remove ? 'DELETE' : 'POST'} for customer ${customer}, store ${storeId}: ${res.status} ${JSON.stringify(body)}`,
+    };
   }
 
   /**
@@ -111,7 +116,14 @@ export class RatingLedger {
    * server is going). Each worker writes for its own customers, one request at a time.
    */
   async stream(url: string, options: { workers: number; until: () => boolean; stopping?: () => boolean }): Promise<StreamTally> {
-    const tally: StreamTally = { acknowledged: 0, unanswered: 0, unansweredBy: {}, unansweredSentBeforeStop: 0, refusedWhileStopping: 0, unexpected: [] };
+    const tally: StreamTally = {
+      acknowledged: 0,
+      unanswered: 0,
+      unansweredBy: {},
+      unansweredSentBeforeStop: 0,
+      refusedWhileStopping: 0,
+      unexpected: [],
+    };
     const worker = async (w: number) => {
       const mine = this.world.customers.map((_, i) => i).filter((i) => i % options.workers === w);
       while (!options.until()) {
@@ -144,13 +156,16 @@ export class RatingLedger {
     const { customers, storeIds } = this.world;
     const pairs = [...this.pairs.values()];
     const read = async (pair: Pair) => {
-      const res = await fetch(`${url}/api/ratings/user/${pair.storeId}`, { headers: { authorization: `Bearer ${customers[pair.customer].token}` } });
+      const res = await fetch(`${url}/api/ratings/user/${pair.storeId}`, {
+        headers: { authorization: `Bearer ${customers[pair.customer].token}` },
+      });
       if (res.status !== 200) {
         problems.push(`reading customer ${pair.customer}'s rating of store ${pair.storeId}: ${res.status}`);
         return;
       }
       const { rating } = (await res.json()) as { rating: { id: number; rating: number; comment: string } | null };
-      const same = (a: KeptRating | null) => (a === null ? rating === null : rating !== null && a.value === rating.rating && a.comment === rating.comment);
+      const same = (a: KeptRating | null) =>
+        a === null ? rating === null : rating !== null && a.value === rating.rating && a.comment === rating.comment;
       if (!same(pair.confirmed) && !pair.unanswered.some(same)) {
         problems.push(
           `customer ${pair.customer}, store ${pair.storeId}: stored ${JSON.stringify(rating)}, but the last 2xx said ${JSON.stringify(pair.confirmed)}` +
@@ -171,15 +186,22 @@ export class RatingLedger {
         problems.push(`reading store ${storeId}: ${res.status} ${await res.text()}`);
         continue;
       }
-      const { store } = (await res.json()) as { store: { total_ratings: number; average_rating: number; rating_distribution: Record<string, number> } };
+      const { store } = (await res.json()) as {
+        store: { total_ratings: number; average_rating: number; rating_distribution: Record<string, number> };
+      };
       const sum = values.reduce((a, b) => a + b, 0);
       const expected = {
         total_ratings: values.length,
         average_rating: averageOf(sum, values.length),
         rating_distribution: Object.fromEntries([1, 2, 3, 4, 5].map((k) => [String(k), values.filter((v) => v === k).length])),
       };
-      const actual = { total_ratings: store.total_ratings, average_rating: store.average_rating, rating_distribution: store.rating_distribution };
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`store ${storeId}: figures ${JSON.stringify(actual)}, ratings say ${JSON.stringify(expected)}`);
+      const actual = {
+        total_ratings: store.total_ratings,
+        average_rating: store.average_rating,
+        rating_distribution: store.rating_distribution,
+      };
+      if (JSON.stringify(actual) !== JSON.stringify(expected))
+        problems.push(`store ${storeId}: figures ${JSON.stringify(actual)}, ratings say ${JSON.stringify(expected)}`);
     }
     return { problems, ratings };
   }

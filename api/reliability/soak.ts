@@ -77,7 +77,13 @@ const WORDS = ['store', 'market', 'road', 'reliability', '1', 'mart', 'zzz'];
 
 /** The reads of the mix, with their weights (writes take the rest, WRITE_SHARE). */
 const READS: Array<[weight: number, read: Read]> = [
-  [30, (w) => ({ path: `/api/stores?page=${1 + Math.floor(Math.random() * 3)}&sortBy=${pick(['name', 'rating', 'created_at'])}&sortOrder=${pick(['asc', 'desc'])}`, token: pick(w.customers).token })],
+  [
+    30,
+    (w) => ({
+      path: `/api/stores?page=${1 + Math.floor(Math.random() * 3)}&sortBy=${pick(['name', 'rating', 'created_at'])}&sortOrder=${pick(['asc', 'desc'])}`,
+      token: pick(w.customers).token,
+    }),
+  ],
   [8, (w) => ({ path: `/api/stores?search=${pick(WORDS)}`, token: pick(w.customers).token })],
   [15, (w) => ({ path: `/api/stores/${pick(w.storeIds)}`, token: pick(w.customers).token })],
   [10, (w) => ({ path: `/api/stores/${pick(w.storeIds)}/ratings`, token: pick(w.customers).token })],
@@ -212,7 +218,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           rssMb: Math.round((server.rssBytes() ?? 0) / 2 ** 20),
         };
         samples.push(sample);
-        log(`  ${options.engine} ${sample.at}s: ${sample.requests} answered, ${sample.errors} errors, p50 ${sample.p50} ms, p99 ${sample.p99} ms, RSS ${sample.rssMb} MB`);
+        log(
+          `  ${options.engine} ${sample.at}s: ${sample.requests} answered, ${sample.errors} errors, p50 ${sample.p50} ms, p99 ${sample.p99} ms, RSS ${sample.rssMb} MB`,
+        );
         window = [];
         windowErrors = 0;
         nextSample += options.sampleSeconds;
@@ -254,7 +262,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     errors: errorCount,
     errorExamples: errors,
     samples,
-    overall: { p50: Math.round(percentile(sorted, 50) * 10) / 10, p99: Math.round(percentile(sorted, 99) * 10) / 10, max: Math.round((sorted.at(-1) ?? 0) * 10) / 10 },
+    overall: {
+      p50: Math.round(percentile(sorted, 50) * 10) / 10,
+      p99: Math.round(percentile(sorted, 99) * 10) / 10,
+      max: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+    },
     memory,
     problems,
   };
@@ -297,7 +309,11 @@ async function main() {
   });
   console.log(`\n${soakMarkdown(report)}\n`);
   const ok = report.problems.length === 0 && report.memory.flat;
-  console.log(ok ? 'soak: no errors, nothing lost, no memory growth' : `soak FAILED: ${report.problems.slice(0, 5).join(' | ')}${report.memory.flat ? '' : ' | memory keeps growing'}`);
+  console.log(
+    ok
+      ? 'soak: no errors, nothing lost, no memory growth'
+      : `soak FAILED: ${report.problems.slice(0, 5).join(' | ')}${report.memory.flat ? '' : ' | memory keeps growing'}`,
+  );
   process.exit(ok ? 0 : 1);
 }
 

@@ -83,12 +83,26 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
     const token = (id: number) => signToken({ userId: id, tokenVersion: 0 }, jwtSecret, 24 * 60 * 60);
     const owner = await database.db
       .insertInto('users')
-      .values({ name: 'Reliability Store Owner Account', email: `owner.${run}@reliability.example`, email_key: emailKey(`owner.${run}@reliability.example`), address: '1 Owner Road', role: 'store_owner', password_hash: passwordHash })
+      .values({
+        name: 'Reliability Store Owner Account',
+        email: `owner.${run}@reliability.example`,
+        email_key: emailKey(`owner.${run}@reliability.example`),
+        address: '1 Owner Road',
+        role: 'store_owner',
+        password_hash: passwordHash,
+      })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     const admin = await database.db
       .insertInto('users')
-      .values({ name: 'Reliability System Administrator', email: `admin.${run}@reliability.example`, email_key: emailKey(`admin.${run}@reliability.example`), address: '1 Admin Road', role: 'system_admin', password_hash: passwordHash })
+      .values({
+        name: 'Reliability System Administrator',
+        email: `admin.${run}@reliability.example`,
+        email_key: emailKey(`admin.${run}@reliability.example`),
+        address: '1 Admin Road',
+        role: 'system_admin',
+        password_hash: passwordHash,
+      })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     const customers = await database.db
@@ -107,7 +121,13 @@ export async function createWorld(engine: Engine, size: WorldSize, postgresUrl?:
       .execute();
     const stores = await database.db
       .insertInto('stores')
-      .values(Array.from({ length: size.stores }, (_, i) => ({ name: `Reliability Store ${i + 1}`, address: `${i + 1} Market Road`, owner_id: owner.id })))
+      .values(
+        Array.from({ length: size.stores }, (_, i) => ({
+          name: `Reliability Store ${i + 1}`,
+          address: `${i + 1} Market Road`,
+          owner_id: owner.id,
+        })),
+      )
       .returning(['id'])
       .execute();
     world = {

@@ -60,7 +60,9 @@ function printStatus(releases: Releases): void {
     const own = releases.appState(app, state);
     const canary = own.canary ? `; canary ${own.canary.version} for ${own.canary.percent}% since ${own.canary.since}` : '';
     const back = releases.rollbackTarget(app);
-    console.log(`  ${APP_FOLDERS[app].padEnd(12)} live ${own.live?.version ?? `${BUILT_IN_VERSION} (its own build)`}${canary}${back ? `; rolls back to ${back}` : ''}`);
+    console.log(
+      `  ${APP_FOLDERS[app].padEnd(12)} live ${own.live?.version ?? `${BUILT_IN_VERSION} (its own build)`}${canary}${back ? `; rolls back to ${back}` : ''}`,
+    );
   }
   const recent = state.history.slice(-10).reverse();
   if (recent.length > 0) console.log('latest changes:');
@@ -99,7 +101,9 @@ function main(argv: string[]): void {
       });
       console.log(`${result.reused ? 'already published' : 'published'} ${result.folder}`);
       if (result.canaryPercent !== null) {
-        console.log(`${app} ${result.version} is the canary for ${result.canaryPercent}% of browsers (${result.previous} stays live for the rest)`);
+        console.log(
+          `${app} ${result.version} is the canary for ${result.canaryPercent}% of browsers (${result.previous} stays live for the rest)`,
+        );
         console.log(`promote: npm run promote:remote -- ${APP_FOLDERS[app]}   abort: npm run abort:remote -- ${APP_FOLDERS[app]}`);
       } else {
         console.log(`${app} is live at ${result.version} (was ${result.previous}); roll back with: npm run ${roll}`);

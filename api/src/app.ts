@@ -157,7 +157,11 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Store Ratings API', version: '1.0.0', description: 'Rate and discover stores; owners follow their ratings; admins manage it all.' },
+      info: {
+        title: 'Store Ratings API',
+        version: '1.0.0',
+        description: 'Rate and discover stores; owners follow their ratings; admins manage it all.',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -28,10 +28,16 @@ async function main(): Promise<void> {
   const madePrivate = makeDataDirPrivate(config.dataDir);
   const app = await buildApp({ config });
   if (madePrivate.changed > 0) {
-    app.log.warn({ dataDir: config.dataDir, entries: madePrivate.changed }, "the data folder was open to other users: made its owner's only (folders 0700, files 0600)");
+    app.log.warn(
+      { dataDir: config.dataDir, entries: madePrivate.changed },
+      "the data folder was open to other users: made its owner's only (folders 0700, files 0600)",
+    );
   }
   if (madePrivate.skipped.length > 0) {
-    app.log.warn({ dataDir: config.dataDir, skipped: madePrivate.skipped.slice(0, 20) }, 'some entries of the data folder are not this user\'s or not readable: left as they are');
+    app.log.warn(
+      { dataDir: config.dataDir, skipped: madePrivate.skipped.slice(0, 20) },
+      "some entries of the data folder are not this user's or not readable: left as they are",
+    );
   }
   let closing = false;
   const shutdown = (signal: string) => {

@@ -50,13 +50,19 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
           rating_health: { status: 'healthy', detail: expect.any(String) },
         },
       },
-      recentActivity: [{ type: 'user', description: 'The Dashboard Administrator joined as System Administrator', timestamp: expect.any(String) }],
+      recentActivity: [
+        { type: 'user', description: 'The Dashboard Administrator joined as System Administrator', timestamp: expect.any(String) },
+      ],
     });
   });
 
   it('counts users, stores and ratings exactly, and sums the rating distribution over every store', async () => {
     const owners = [await server.createUser('store_owner'), await server.createUser('store_owner')];
-    const customers = [await server.createUser('normal_user'), await server.createUser('normal_user'), await server.createUser('normal_user')];
+    const customers = [
+      await server.createUser('normal_user'),
+      await server.createUser('normal_user'),
+      await server.createUser('normal_user'),
+    ];
     const stores = [
       await server.createStore(owners[0].id),
       await server.createStore(owners[0].id),
@@ -100,7 +106,14 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     for (const id of ratingIds.slice(0, 4)) await age(server, 'ratings', id, 60);
 
     const body = await dashboard();
-    expect(body.statistics).toEqual({ totalUsers: 3, totalStores: 4, totalRatings: 5, userGrowth: 50, storeGrowth: 33.3, ratingGrowth: 25 });
+    expect(body.statistics).toEqual({
+      totalUsers: 3,
+      totalStores: 4,
+      totalRatings: 5,
+      userGrowth: 50,
+      storeGrowth: 33.3,
+      ratingGrowth: 25,
+    });
   });
 
   it('puts the window boundary at 30 days: 29 days ago is new, 31 days ago is not', async () => {

@@ -6,7 +6,13 @@
  * `Releases` class into a fresh releases folder before each test; the server reads the same folder.
  */
 import { APP_FOLDERS, APP_LABELS, DEPLOYABLE_APPS, type RemoteApp } from 'shared-contracts';
-import { deploymentCommandResponseSchema, deploymentsResponseSchema, type AppDeployment, type DeploymentsResponse, type RemoteHealthEvent } from 'shared-contracts/schemas';
+import {
+  deploymentCommandResponseSchema,
+  deploymentsResponseSchema,
+  type AppDeployment,
+  type DeploymentsResponse,
+  type RemoteHealthEvent,
+} from 'shared-contracts/schemas';
 import { ROLLOUT_COOKIE } from '../src/deployments/rollout';
 import { browserOf, createFakeReleases, type FakeReleases } from './support/fake-builds';
 import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
@@ -24,7 +30,11 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
   beforeAll(async () => {
     fake = createFakeReleases();
     server = await startTestServer(engine, { siteDir: fake.siteDir, releasesDir: fake.releasesDir });
-    [admin, customer, owner] = await Promise.all([server.createUser('system_admin'), server.createUser('normal_user'), server.createUser('store_owner')]);
+    [admin, customer, owner] = await Promise.all([
+      server.createUser('system_admin'),
+      server.createUser('normal_user'),
+      server.createUser('store_owner'),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -39,10 +49,13 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
     return deploymentsResponseSchema.parse(res.body);
   }
   const appIn = (state: DeploymentsResponse, app: string): AppDeployment => state.apps.find((a) => a.app === app)!;
-  const command = (app: string, name: string, token = admin.token) => server.post(`/api/admin/deployments/${app}/${name}`, { token, body: {} });
+  const command = (app: string, name: string, token = admin.token) =>
+    server.post(`/api/admin/deployments/${app}/${name}`, { token, body: {} });
   /** The version of `app` that /remotes.json gives each of `browsers` new browsers. */
   const servedTo = async (app: RemoteApp, browsers = 10) =>
-    (await Promise.all(Array.from({ length: browsers }, () => server.get('/remotes.json')))).map((res) => res.body.$versions[app] as string);
+    (await Promise.all(Array.from({ length: browsers }, () => server.get('/remotes.json')))).map(
+      (res) => res.body.$versions[app] as string,
+    );
   /** A report from a browser the app's canary (if any) was served to: its events about the canary count. */
   const report = (events: RemoteHealthEvent[]) => {
     const app = events[0]!.app as RemoteApp;
@@ -73,7 +86,14 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       expect(state.canaryPolicy).toEqual({ maxFailureRate: 0.2, minLoads: 20 });
       expect(Date.parse(state.generatedAt)).toBeGreaterThan(Date.now() - 60_000);
       for (const app of state.apps) {
-        expect(app).toMatchObject({ label: APP_LABELS[app.app], folder: APP_FOLDERS[app.app], live: { version: 'dist', since: null }, canary: null, rollbackTo: null, history: [] });
+        expect(app).toMatchObject({
+          label: APP_LABELS[app.app],
+          folder: APP_FOLDERS[app.app],
+          live: { version: 'dist', since: null },
+          canary: null,
+          rollbackTo: null,
+          history: [],
+        });
         expect(app.versions.map((v) => [v.version, v.channel])).toEqual([['dist', 'live']]);
       }
     });
@@ -108,7 +128,7 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       expect(appIn(await deployments(), 'mf_auth').history).toEqual([]);
     });
 
-    it('keeps the 20 newest entries of each app\'s history', async () => {
+    it("keeps the 20 newest entries of each app's history", async () => {
       for (let i = 1; i <= 22; i += 1) fake.publishRemote('mf_owner', `owner-canary-${i}`, { canaryPercent: 10 });
       const history = appIn(await deployments(), 'mf_owner').history;
       expect(history).toHaveLength(20);
@@ -126,7 +146,12 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       const answer = deploymentCommandResponseSchema.parse(res.body);
       expect(answer.message).toBe('mf_auth auth-2 is live for everyone');
       expect(answer.app).toMatchObject({ app: 'mf_auth', live: { version: 'auth-2' }, canary: null, rollbackTo: 'dist' });
-      expect(answer.app.history[0]).toMatchObject({ action: 'promote', version: 'auth-2', previousVersion: 'dist', by: `admin:${admin.email}` });
+      expect(answer.app.history[0]).toMatchObject({
+        action: 'promote',
+        version: 'auth-2',
+        previousVersion: 'dist',
+        by: `admin:${admin.email}`,
+      });
       expect(answer.app).toEqual(appIn(await deployments(), 'mf_auth'));
 
       expect(await servedTo('mf_auth')).toEqual(Array(10).fill('auth-2'));
@@ -154,7 +179,12 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('mf_admin admin-1 is live again (was admin-2)');
       expect(res.body.app).toMatchObject({ live: { version: 'admin-1' }, rollbackTo: 'dist' });
-      expect(res.body.app.history[0]).toMatchObject({ action: 'rollback', version: 'admin-1', previousVersion: 'admin-2', by: `admin:${admin.email}` });
+      expect(res.body.app.history[0]).toMatchObject({
+        action: 'rollback',
+        version: 'admin-1',
+        previousVersion: 'admin-2',
+        by: `admin:${admin.email}`,
+      });
       expect(await servedTo('mf_admin', 3)).toEqual(Array(3).fill('admin-1'));
     });
 
@@ -170,8 +200,14 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       expect(res.body).toEqual({
         message: 'The compatibility gate refused this release',
         errors: [
-          { field: 'react-hot-toast', message: 'the live mf_stores stores-next needs react-hot-toast ^2.7.0; the shell dist provides 2.6.1' },
-          { field: 'shared-contracts', message: 'the live mf_stores stores-next needs shared-contracts ^1.2.0; the shell dist provides 1.1.0' },
+          {
+            field: 'react-hot-toast',
+            message: 'the live mf_stores stores-next needs react-hot-toast ^2.7.0; the shell dist provides 2.6.1',
+          },
+          {
+            field: 'shared-contracts',
+            message: 'the live mf_stores stores-next needs shared-contracts ^1.2.0; the shell dist provides 1.1.0',
+          },
         ],
       });
       const state = await deployments();
@@ -194,13 +230,13 @@ describe.each(ENGINES)('admin deployments (%s)', (engine) => {
       ['an unknown app', '/api/admin/deployments/mf_nope/promote', 'app'],
       ['an app by its folder name', '/api/admin/deployments/mf-stores/promote', 'app'],
       ['an unknown command', '/api/admin/deployments/mf_stores/publish', 'command'],
-    ])('%s answers 400 in the API\'s error shape', async (_label, path, field) => {
+    ])("%s answers 400 in the API's error shape", async (_label, path, field) => {
       const res = await server.post(path, { token: admin.token, body: {} });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: expect.any(String), errors: [{ field, message: expect.any(String) }] });
     });
 
-    it('a path with a missing part is a 404 in the API\'s error shape', async () => {
+    it("a path with a missing part is a 404 in the API's error shape", async () => {
       const res = await server.post('/api/admin/deployments/mf_stores', { token: admin.token, body: {} });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Route not found' });

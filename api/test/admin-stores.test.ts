@@ -62,7 +62,21 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
         expect(store.owner_name).toBe(expectedOwner.name);
         expect(store.owner_email).toBe(expectedOwner.email);
         expect(Object.keys(store).sort()).toEqual(
-          ['address', 'average_rating', 'category', 'created_at', 'email', 'id', 'name', 'owner_email', 'owner_id', 'owner_name', 'phone', 'total_ratings', 'updated_at'].sort(),
+          [
+            'address',
+            'average_rating',
+            'category',
+            'created_at',
+            'email',
+            'id',
+            'name',
+            'owner_email',
+            'owner_id',
+            'owner_name',
+            'phone',
+            'total_ratings',
+            'updated_at',
+          ].sort(),
         );
       }
 
@@ -98,7 +112,16 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
 
     describe('sorting', () => {
       const marker = unique();
-      let rows: Array<{ id: number; name: string; email: string; address: string; owner_id: number; rating: number; count: number; created_at: string }>;
+      let rows: Array<{
+        id: number;
+        name: string;
+        email: string;
+        address: string;
+        owner_id: number;
+        rating: number;
+        count: number;
+        created_at: string;
+      }>;
 
       beforeAll(async () => {
         const owners = [owner, otherOwner, await server.createUser('store_owner')];
@@ -114,7 +137,16 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
         for (const [name, email, address, ownerIndex, ratings, created] of specs) {
           const s = await server.createStore(owners[ownerIndex].id, { name, email, address, created_at: new Date(created) });
           for (let i = 0; i < ratings.length; i++) await insertRating(server, raters[i].id, s.id, ratings[i]);
-          rows.push({ id: s.id, name, email, address, owner_id: owners[ownerIndex].id, rating: averageOf(ratings), count: ratings.length, created_at: created });
+          rows.push({
+            id: s.id,
+            name,
+            email,
+            address,
+            owner_id: owners[ownerIndex].id,
+            rating: averageOf(ratings),
+            count: ratings.length,
+            created_at: created,
+          });
         }
       });
 
@@ -140,7 +172,12 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
       it('gives each store its exact average and count', async () => {
         const res = await list(`?search=${marker}&sortBy=rating&sortOrder=desc`);
         expect(res.status).toBe(200);
-        const got = Object.fromEntries(res.body.stores.map((s: { id: number; average_rating: number; total_ratings: number }) => [s.id, [s.average_rating, s.total_ratings]]));
+        const got = Object.fromEntries(
+          res.body.stores.map((s: { id: number; average_rating: number; total_ratings: number }) => [
+            s.id,
+            [s.average_rating, s.total_ratings],
+          ]),
+        );
         expect(got).toEqual(Object.fromEntries(rows.map((r) => [r.id, [r.rating, r.count]])));
       });
 
@@ -256,7 +293,11 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
       const res = await create(validStore({ phone, email }));
       expect(res.status).toBe(201);
       expect(res.body.store).toMatchObject({ phone: null, email: null });
-      const row = await server.db.selectFrom('stores').select(['phone', 'email']).where('id', '=', res.body.store.id).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('stores')
+        .select(['phone', 'email'])
+        .where('id', '=', res.body.store.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ phone: null, email: null });
     });
 
@@ -291,7 +332,9 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
     });
 
     it('ignores fields that are not part of the request (id, rating figures, created_at)', async () => {
-      const res = await create(validStore({ id: 777777, rating_count: 9, rating_sum: 45, average_rating: 5, created_at: '2000-01-01T00:00:00.000Z' }));
+      const res = await create(
+        validStore({ id: 777777, rating_count: 9, rating_sum: 45, average_rating: 5, created_at: '2000-01-01T00:00:00.000Z' }),
+      );
       expect(res.status).toBe(201);
       expect(res.body.store.id).not.toBe(777777);
       expect(res.body.store).toMatchObject({ average_rating: 0, total_ratings: 0 });
@@ -304,7 +347,13 @@ describe.each(ENGINES)('admin stores (%s)', (engine) => {
     it("updates every field, including a new owner, and keeps the store's ratings", async () => {
       const store = await server.createStore(owner.id);
       await insertRating(server, customer.id, store.id, 4);
-      const body = { name: 'Renamed Store', address: '99 New Street', phone: '(080) 555-0101', email: 'renamed@shops.example', owner_id: otherOwner.id };
+      const body = {
+        name: 'Renamed Store',
+        address: '99 New Street',
+        phone: '(080) 555-0101',
+        email: 'renamed@shops.example',
+        owner_id: otherOwner.id,
+      };
 
       const res = await server.put(`/api/admin/stores/${store.id}`, { token: admin.token, body });
       expect(res.status).toBe(200);

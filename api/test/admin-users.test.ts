@@ -131,7 +131,9 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       expect(u.body.users.map((x: { id: number }) => x.id)).toEqual([underscore.id]);
 
       const bare = await list(`?search=${encodeURIComponent('%')}&limit=1000`);
-      expect(bare.body.users.every((x: { name: string; email: string; address: string }) => `${x.name}${x.email}${x.address}`.includes('%'))).toBe(true);
+      expect(
+        bare.body.users.every((x: { name: string; email: string; address: string }) => `${x.name}${x.email}${x.address}`.includes('%')),
+      ).toBe(true);
       expect(bare.body.users.map((x: { id: number }) => x.id)).toContain(percent.id);
     });
 
@@ -348,7 +350,11 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       expect(res.body.user.id).not.toBe(424242);
       expect(res.body.user.created_at).not.toBe('2000-01-01T00:00:00.000Z');
 
-      const row = await server.db.selectFrom('users').select(['password_hash', 'token_version']).where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('users')
+        .select(['password_hash', 'token_version'])
+        .where('id', '=', res.body.user.id)
+        .executeTakeFirstOrThrow();
       expect(row.token_version).toBe(0);
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await server.db.selectFrom('users').select('id').where('id', '=', 424242).executeTakeFirst()).toBeUndefined();
@@ -382,7 +388,11 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       const beta = await server.createStore(owner.id, { name: 'Beta Bazaar' });
       const alpha = await server.createStore(owner.id, { name: 'alpha Arcade' });
       const gamma = await server.createStore(owner.id, { name: 'Gamma Goods' });
-      const [c1, c2, c3] = [await server.createUser('normal_user'), await server.createUser('normal_user'), await server.createUser('normal_user')];
+      const [c1, c2, c3] = [
+        await server.createUser('normal_user'),
+        await server.createUser('normal_user'),
+        await server.createUser('normal_user'),
+      ];
       await insertRating(server, c1.id, alpha.id, 5);
       await insertRating(server, c2.id, alpha.id, 4);
       await insertRating(server, c3.id, beta.id, 2);
@@ -435,7 +445,12 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
   describe('PUT /api/admin/users/:id', () => {
     it('updates name, email, address and role', async () => {
       const target = await server.createUser('normal_user');
-      const body = { name: 'Renamed By The Administrator', email: `renamed.${unique()}@test.example`, address: '9 New Road', role: 'store_owner' };
+      const body = {
+        name: 'Renamed By The Administrator',
+        email: `renamed.${unique()}@test.example`,
+        address: '9 New Road',
+        role: 'store_owner',
+      };
       const res = await server.put(`/api/admin/users/${target.id}`, { token: admin.token, body });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('User updated successfully!');
@@ -478,8 +493,12 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
         body: { name: target.name, email: target.email, address: 'x', role: 'normal_user', password: 'Changed@999', token_version: 5 },
       });
       expect(res.status).toBe(200);
-      expect((await server.post('/api/auth/login', { body: { email: target.email, password: PASSWORD, role: 'normal_user' } })).status).toBe(200);
-      expect((await server.post('/api/auth/login', { body: { email: target.email, password: 'Changed@999', role: 'normal_user' } })).status).toBe(401);
+      expect(
+        (await server.post('/api/auth/login', { body: { email: target.email, password: PASSWORD, role: 'normal_user' } })).status,
+      ).toBe(200);
+      expect(
+        (await server.post('/api/auth/login', { body: { email: target.email, password: 'Changed@999', role: 'normal_user' } })).status,
+      ).toBe(401);
       // The user's own token still works: no token version was taken from the body.
       expect((await server.get('/api/auth/profile', { token: target.token })).status).toBe(200);
     });
@@ -525,10 +544,15 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       const refused = await server.put(`/api/admin/users/${owner.id}`, { token: admin.token, body });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(OWNS_STORES);
-      expect((await server.db.selectFrom('users').select('role').where('id', '=', owner.id).executeTakeFirstOrThrow()).role).toBe('store_owner');
+      expect((await server.db.selectFrom('users').select('role').where('id', '=', owner.id).executeTakeFirstOrThrow()).role).toBe(
+        'store_owner',
+      );
 
       // Editing the owner without changing the role is fine.
-      const kept = await server.put(`/api/admin/users/${owner.id}`, { token: admin.token, body: { ...body, role: 'store_owner', address: 'Moved' } });
+      const kept = await server.put(`/api/admin/users/${owner.id}`, {
+        token: admin.token,
+        body: { ...body, role: 'store_owner', address: 'Moved' },
+      });
       expect(kept.status).toBe(200);
 
       expect((await server.del(`/api/admin/stores/${store.id}`, { token: admin.token })).status).toBe(200);
@@ -603,7 +627,11 @@ describe.each(ENGINES)('admin users (%s)', (engine) => {
       expect(res.status).toBe(200);
 
       const after = await server.get(`/api/stores/${store.id}`, { token: staying.token });
-      expect(after.body.store).toMatchObject({ average_rating: 2, total_ratings: 1, rating_distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 0 } });
+      expect(after.body.store).toMatchObject({
+        average_rating: 2,
+        total_ratings: 1,
+        rating_distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 0 },
+      });
       const otherAfter = await server.get(`/api/stores/${other.id}`, { token: staying.token });
       expect(otherAfter.body.store).toMatchObject({ average_rating: 0, total_ratings: 0 });
       expect(await server.db.selectFrom('ratings').select('id').where('user_id', '=', leaving.id).execute()).toEqual([]);
@@ -635,7 +663,15 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
   afterAll(() => server.close());
 
   const adminCount = async () =>
-    Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'system_admin').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'system_admin')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('cannot be demoted or deleted (only they could ask, and nobody removes themselves); can be once another admin exists', async () => {
     const first = await server.createUser('system_admin');
@@ -729,7 +765,12 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
       const a = await server.createUser('system_admin');
       const b = await server.createUser('system_admin');
       // Only a and b are admins now.
-      await server.db.updateTable('users').set({ role: 'normal_user' }).where('role', '=', 'system_admin').where('id', 'not in', [a.id, b.id]).execute();
+      await server.db
+        .updateTable('users')
+        .set({ role: 'normal_user' })
+        .where('role', '=', 'system_admin')
+        .where('id', 'not in', [a.id, b.id])
+        .execute();
       expect(await adminCount()).toBe(2);
 
       const [ab, ba] =
@@ -739,8 +780,14 @@ describe.each(ENGINES)('admin users: the last system administrator (%s)', (engin
               server.del(`/api/admin/users/${a.id}`, { token: b.token }),
             ])
           : await Promise.all([
-              server.put(`/api/admin/users/${b.id}`, { token: a.token, body: { name: b.name, email: b.email, address: 'x', role: 'normal_user' } }),
-              server.put(`/api/admin/users/${a.id}`, { token: b.token, body: { name: a.name, email: a.email, address: 'x', role: 'normal_user' } }),
+              server.put(`/api/admin/users/${b.id}`, {
+                token: a.token,
+                body: { name: b.name, email: b.email, address: 'x', role: 'normal_user' },
+              }),
+              server.put(`/api/admin/users/${a.id}`, {
+                token: b.token,
+                body: { name: a.name, email: a.email, address: 'x', role: 'normal_user' },
+              }),
             ]);
       const outcomes = [ab, ba].map((r) => r.status).sort();
       // Either one wins and the other is refused (409) or, having been demoted or deleted first,

@@ -61,9 +61,14 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     const storeIds = stores.map((s) => s.id);
 
     async function resyncModel() {
-      const rows = await server.db.selectFrom('ratings').select(['id', 'user_id', 'store_id', 'rating']).where('store_id', 'in', storeIds).execute();
+      const rows = await server.db
+        .selectFrom('ratings')
+        .select(['id', 'user_id', 'store_id', 'rating'])
+        .where('store_id', 'in', storeIds)
+        .execute();
       model.clear();
-      for (const r of rows) model.set(key(r.user_id, r.store_id), { id: r.id, userId: r.user_id, storeId: r.store_id, rating: Number(r.rating) });
+      for (const r of rows)
+        model.set(key(r.user_id, r.store_id), { id: r.id, userId: r.user_id, storeId: r.store_id, rating: Number(r.rating) });
     }
 
     let operations = 0;
@@ -103,7 +108,12 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
           expect(res.status).toBe(404);
           return;
         }
-        const res = count(await server.put(`/api/ratings/${target.id}`, { token: byId.get(target.userId)!.token, body: { rating, comment: 'Changed my mind' } }));
+        const res = count(
+          await server.put(`/api/ratings/${target.id}`, {
+            token: byId.get(target.userId)!.token,
+            body: { rating, comment: 'Changed my mind' },
+          }),
+        );
         expect(res.status).toBe(200);
         target.rating = rating;
         expect(res.body.storeStats).toEqual(statsOf(modelRatingsOf(target.storeId)));
@@ -145,7 +155,11 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       const calls = pairs.flatMap((p) =>
         Array.from({ length: p.tabs }, () => {
           const rating = 1 + int(5);
-          return { pair: p, rating, run: () => server.post(`/api/ratings/${p.storeId}`, { token: p.user.token, body: { rating, comment: 'From another tab' } }) };
+          return {
+            pair: p,
+            rating,
+            run: () => server.post(`/api/ratings/${p.storeId}`, { token: p.user.token, body: { rating, comment: 'From another tab' } }),
+          };
         }),
       );
       const results = await Promise.all(calls.map((c) => c.run().then(count)));
@@ -174,7 +188,10 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
           const user = pick(raters);
           const store = pick(stores);
           const body = { rating: 1 + int(5) };
-          calls.push({ kind: store.ownerId === user.id ? 'own' : 'post', run: () => server.post(`/api/ratings/${store.id}`, { token: user.token, body }) });
+          calls.push({
+            kind: store.ownerId === user.id ? 'own' : 'post',
+            run: () => server.post(`/api/ratings/${store.id}`, { token: user.token, body }),
+          });
         } else if (roll < 0.7) {
           const t = pick(existing);
           const body = { rating: 1 + int(5) };
@@ -187,7 +204,12 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       }
       const results = await Promise.all(calls.map((c) => c.run().then(count)));
       const allowed: Record<string, number[]> = { post: [200, 201], own: [403], put: [200, 404], delete: [200, 404] };
-      results.forEach((res, i) => expect({ kind: calls[i].kind, status: allowed[calls[i].kind].includes(res.status) ? 'ok' : res.status }).toEqual({ kind: calls[i].kind, status: 'ok' }));
+      results.forEach((res, i) =>
+        expect({ kind: calls[i].kind, status: allowed[calls[i].kind].includes(res.status) ? 'ok' : res.status }).toEqual({
+          kind: calls[i].kind,
+          status: 'ok',
+        }),
+      );
       await resyncModel();
     }
 
@@ -219,12 +241,18 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     for (let i = 0; i < 50; i++) users.push(await server.createUser('normal_user'));
     const values = users.map(() => 1 + Math.floor(rng() * 5));
 
-    const results = await Promise.all(users.map((u, i) => server.post(`/api/ratings/${store.id}`, { token: u.token, body: { rating: values[i] } })));
+    const results = await Promise.all(
+      users.map((u, i) => server.post(`/api/ratings/${store.id}`, { token: u.token, body: { rating: values[i] } })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
     // Each writer saw the store's figures right after its own write: positions 1..50, none lost.
     expect(results.map((r) => r.body.storeStats.total_ratings).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
 
-    const row = await server.db.selectFrom('stores').select(['rating_count', 'rating_sum']).where('id', '=', store.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('stores')
+      .select(['rating_count', 'rating_sum'])
+      .where('id', '=', store.id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.rating_count)).toBe(50);
     expect(Number(row.rating_sum)).toBe(values.reduce((a, b) => a + b, 0));
     expect(await apiStats(store.id)).toEqual(statsOf(values));
@@ -237,7 +265,9 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
     const store = await server.createStore(owner.id);
     const user = await server.createUser('normal_user');
     const values = Array.from({ length: 20 }, (_, i) => (i % 5) + 1);
-    const results = await Promise.all(values.map((rating) => server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating } })));
+    const results = await Promise.all(
+      values.map((rating) => server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating } })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(19);
     const kept = await ratingsOf(store.id);
@@ -327,8 +357,14 @@ describe.each(ENGINES)('store aggregates invariant (%s)', (engine) => {
       for (const [i, s] of shops.entries()) {
         expect((await server.post(`/api/ratings/${s.id}`, { token: leaver.token, body: { rating: i + 3 } })).status).toBe(201);
       }
-      const writes = others.flatMap((u, i) => shops.map((s, j) => () => server.post(`/api/ratings/${s.id}`, { token: u.token, body: { rating: ((i + j) % 5) + 1 } })));
-      const results = await Promise.all([...writes.slice(0, 12).map((w) => w()), server.del(`/api/admin/users/${leaver.id}`, { token: admin.token }), ...writes.slice(12).map((w) => w())]);
+      const writes = others.flatMap((u, i) =>
+        shops.map((s, j) => () => server.post(`/api/ratings/${s.id}`, { token: u.token, body: { rating: ((i + j) % 5) + 1 } })),
+      );
+      const results = await Promise.all([
+        ...writes.slice(0, 12).map((w) => w()),
+        server.del(`/api/admin/users/${leaver.id}`, { token: admin.token }),
+        ...writes.slice(12).map((w) => w()),
+      ]);
       expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
       for (const s of shops) {
         const kept = await ratingsOf(s.id);

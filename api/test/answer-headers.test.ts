@@ -138,21 +138,27 @@ describe('Strict-Transport-Security', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.each(['/api/health', '/api/auth/profile', '/api/no-such-thing'])('is not sent over plain HTTP (%s), the other security headers are', async (urlPath) => {
-    const res = await hstsOf(direct, urlPath);
-    expect(res.hsts).toBeNull();
-    expect(res.nosniff).toBe('nosniff');
-  });
+  it.each(['/api/health', '/api/auth/profile', '/api/no-such-thing'])(
+    'is not sent over plain HTTP (%s), the other security headers are',
+    async (urlPath) => {
+      const res = await hstsOf(direct, urlPath);
+      expect(res.hsts).toBeNull();
+      expect(res.nosniff).toBe('nosniff');
+    },
+  );
 
   it('is not sent when a client that is not a trusted proxy says X-Forwarded-Proto: https', async () => {
     expect((await hstsOf(direct, '/api/health', { 'x-forwarded-proto': 'https' })).hsts).toBeNull();
   });
 
-  it.each(['/api/health', '/api/auth/profile', '/api/no-such-thing'])('is sent when a trusted proxy says the request came over HTTPS (%s)', async (urlPath) => {
-    const res = await hstsOf(behindProxy, urlPath, { 'x-forwarded-proto': 'https' });
-    expect(res.hsts).toBe(HSTS);
-    expect(res.nosniff).toBe('nosniff');
-  });
+  it.each(['/api/health', '/api/auth/profile', '/api/no-such-thing'])(
+    'is sent when a trusted proxy says the request came over HTTPS (%s)',
+    async (urlPath) => {
+      const res = await hstsOf(behindProxy, urlPath, { 'x-forwarded-proto': 'https' });
+      expect(res.hsts).toBe(HSTS);
+      expect(res.nosniff).toBe('nosniff');
+    },
+  );
 
   it('is not sent when the trusted proxy says plain HTTP, or says nothing', async () => {
     expect((await hstsOf(behindProxy, '/api/health', { 'x-forwarded-proto': 'http' })).hsts).toBeNull();

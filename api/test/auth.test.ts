@@ -88,7 +88,9 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
       const email = `Mixed.Case.${randomBytes(3).toString('hex')}@Auth-Test.Example`;
       const reg = await server.post('/api/auth/register', { body: registration({ email }) });
       expect(reg.status).toBe(201);
-      const res = await server.post('/api/auth/login', { body: { email: email.toLowerCase(), password: 'Secret@123', role: 'normal_user' } });
+      const res = await server.post('/api/auth/login', {
+        body: { email: email.toLowerCase(), password: 'Secret@123', role: 'normal_user' },
+      });
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(reg.body.user.id);
     });
@@ -122,8 +124,12 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
 
     it('gives no hint which part was wrong: the three failures have byte-identical bodies', async () => {
       const user = await server.createUser('normal_user');
-      const wrongPassword = await server.post('/api/auth/login', { body: { email: user.email, password: 'Wrong@1234', role: 'normal_user' } });
-      const unknownEmail = await server.post('/api/auth/login', { body: { email: uniqueEmail('ghost'), password: user.password, role: 'normal_user' } });
+      const wrongPassword = await server.post('/api/auth/login', {
+        body: { email: user.email, password: 'Wrong@1234', role: 'normal_user' },
+      });
+      const unknownEmail = await server.post('/api/auth/login', {
+        body: { email: uniqueEmail('ghost'), password: user.password, role: 'normal_user' },
+      });
       const wrongRole = await server.post('/api/auth/login', { body: { email: user.email, password: user.password, role: 'store_owner' } });
       expect(wrongPassword.text).toBe(unknownEmail.text);
       expect(wrongRole.text).toBe(unknownEmail.text);
@@ -220,7 +226,11 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
       const res = await server.post('/api/auth/register', { body });
       expect(res.status).toBe(201);
       expect(res.body.user.role).toBe('normal_user');
-      const row = await server.db.selectFrom('users').select(['role', 'email']).where('id', '=', res.body.user.id).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('users')
+        .select(['role', 'email'])
+        .where('id', '=', res.body.user.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ role: 'normal_user', email: body.email });
       // And the account cannot sign in with the role it asked for.
       const asked = await server.post('/api/auth/login', { body: { email: body.email, password: body.password, role } });
@@ -483,7 +493,9 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual(fieldError('currentPassword', 'Current password is incorrect'));
       // The old password and the old token still work.
-      expect((await server.post('/api/auth/login', { body: { email: user.email, password: user.password, role: 'normal_user' } })).status).toBe(200);
+      expect(
+        (await server.post('/api/auth/login', { body: { email: user.email, password: user.password, role: 'normal_user' } })).status,
+      ).toBe(200);
       expect((await server.get('/api/auth/profile', { token: user.token })).status).toBe(200);
       const bad = await server.post('/api/auth/login', { body: { email: user.email, password: 'Brand@New1', role: 'normal_user' } });
       expect(bad.status).toBe(401);

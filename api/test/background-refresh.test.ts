@@ -15,7 +15,11 @@ describe('refreshedInBackground', () => {
   it('waits for the first value, then answers the last one at once while it is fresh', async () => {
     let now = 0;
     let runs = 0;
-    const value = refreshedInBackground(async () => ++runs, 60_000, () => now);
+    const value = refreshedInBackground(
+      async () => ++runs,
+      60_000,
+      () => now,
+    );
     expect(await value()).toBe(1);
     now = 59_000;
     expect(await value()).toBe(1);
@@ -26,7 +30,11 @@ describe('refreshedInBackground', () => {
     let now = 0;
     const results = [deferred<string>(), deferred<string>()];
     let calls = 0;
-    const value = refreshedInBackground(() => results[calls++].promise, 1_000, () => now);
+    const value = refreshedInBackground(
+      () => results[calls++].promise,
+      1_000,
+      () => now,
+    );
     const first = value();
     results[0].resolve('first');
     expect(await first).toBe('first');
@@ -43,10 +51,14 @@ describe('refreshedInBackground', () => {
   it('keeps the last value when a background refresh fails', async () => {
     let now = 0;
     let fail = false;
-    const value = refreshedInBackground(async () => {
-      if (fail) throw new Error('database away');
-      return 'good';
-    }, 1_000, () => now);
+    const value = refreshedInBackground(
+      async () => {
+        if (fail) throw new Error('database away');
+        return 'good';
+      },
+      1_000,
+      () => now,
+    );
     expect(await value()).toBe('good');
     fail = true;
     now = 2_000;

@@ -22,7 +22,9 @@ describe.each(ENGINES)('bounded lists (%s)', (engine) => {
     const owner = await server.createUser('store_owner');
     // MANY "Window Bakery" stores and one "Lonely Florist", in one statement.
     await sql`insert into stores (name, address, owner_id)
-      select 'Window Bakery ' || i, i || ' Baker Street, Springfield', ${owner.id} from generate_series(1, ${MANY}) as i`.execute(server.db);
+      select 'Window Bakery ' || i, i || ' Baker Street, Springfield', ${owner.id} from generate_series(1, ${MANY}) as i`.execute(
+      server.db,
+    );
     await server.createStore(owner.id, { name: 'Lonely Florist', address: '1 Quiet Lane' });
   }, 120_000);
   afterAll(() => server.close());
@@ -85,7 +87,10 @@ describe.each(ENGINES)('bounded lists (%s)', (engine) => {
 
   it('counts all users exactly from the kept counters, and a role filter up to the window', async () => {
     const all = await server.get('/api/admin/users?limit=10', { token: admin.token });
-    const counted = await server.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const counted = await server.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(all.body.total).toBe(Number(counted.n));
     const owners = await server.get('/api/admin/users?role=store_owner', { token: admin.token });
     expect(owners.body).toMatchObject({ total: 1, totalPages: 1 });

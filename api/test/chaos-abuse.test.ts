@@ -38,7 +38,8 @@ describe('password guessing and lockouts (the built API)', () => {
 
   const call = (from: string, method: string, urlPath: string, options: { body?: unknown; token?: string } = {}) =>
     requestFrom(from, method, api.baseUrl + urlPath, options);
-  const signIn = (from: string, email: string, password: string, role = 'normal_user') => call(from, 'POST', '/api/auth/login', { body: { email, password, role } });
+  const signIn = (from: string, email: string, password: string, role = 'normal_user') =>
+    call(from, 'POST', '/api/auth/login', { body: { email, password, role } });
   const statuses = (answers: Timed[]) => answers.map((a) => a.status);
   const count = (answers: Timed[], status: number) => answers.filter((a) => a.status === status).length;
 
@@ -47,7 +48,9 @@ describe('password guessing and lockouts (the built API)', () => {
     const email = `abuse.${process.pid}.${++people}@example.com`;
     const password = 'Secret@123';
     for (;;) {
-      const res = await call('127.0.0.1', 'POST', '/api/auth/register', { body: { name: 'Chaos Abuse Customer Name', email, address: '1 Test Road', password } });
+      const res = await call('127.0.0.1', 'POST', '/api/auth/register', {
+        body: { name: 'Chaos Abuse Customer Name', email, address: '1 Test Road', password },
+      });
       if (res.status === 201) return { email, password, token: res.body.token };
       if (res.status !== 503) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -61,12 +64,20 @@ describe('password guessing and lockouts (the built API)', () => {
       const victim = await newCustomer();
       const answers: Timed[] = [];
       for (let i = 0; i < 120; i++) {
-        answers.push(await call(ip(2), 'PUT', '/api/auth/password', { token: victim.token, body: { currentPassword: `Wrong@${i}xyz`, newPassword: 'Stolen@1234' } }));
+        answers.push(
+          await call(ip(2), 'PUT', '/api/auth/password', {
+            token: victim.token,
+            body: { currentPassword: `Wrong@${i}xyz`, newPassword: 'Stolen@1234' },
+          }),
+        );
       }
       expect(statuses(answers)).toEqual([...Array(FAILURES_PER_ACCOUNT).fill(400), ...Array(120 - FAILURES_PER_ACCOUNT).fill(429)]);
       expect(answers[FAILURES_PER_ACCOUNT].body).toEqual({ message: MESSAGES.tooManyPasswordAttempts });
       expect(Number(answers[FAILURES_PER_ACCOUNT].headers.get('retry-after'))).toBeGreaterThan(0);
-      const right = await call(ip(2), 'PUT', '/api/auth/password', { token: victim.token, body: { currentPassword: victim.password, newPassword: 'Stolen@1234' } });
+      const right = await call(ip(2), 'PUT', '/api/auth/password', {
+        token: victim.token,
+        body: { currentPassword: victim.password, newPassword: 'Stolen@1234' },
+      });
       expect(right.status).toBe(429);
       // The password did not change.
       expect((await signIn(ip(3), victim.email, victim.password)).status).toBe(200);
@@ -76,7 +87,10 @@ describe('password guessing and lockouts (the built API)', () => {
       const guesser = await newCustomer();
       const owner = demoAccountFor('store_owner');
       const guesses = Array.from({ length: 100 }, (_, i) =>
-        call(ip(4), 'PUT', '/api/auth/password', { token: guesser.token, body: { currentPassword: `Wrong@${i}xyz`, newPassword: 'Stolen@1234' } }),
+        call(ip(4), 'PUT', '/api/auth/password', {
+          token: guesser.token,
+          body: { currentPassword: `Wrong@${i}xyz`, newPassword: 'Stolen@1234' },
+        }),
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
       const other = await signIn(ip(5), owner.email, owner.password, 'store_owner');
@@ -143,7 +157,9 @@ describe('password guessing and lockouts (the built API)', () => {
       expect(out.status).toBe(200);
       expect(out.body).toEqual({ message: MESSAGES.loggedOut });
       expect((await call(ip(10), 'GET', '/api/auth/profile', { token: laptop })).status).toBe(401);
-      expect((await call(ip(10), 'PUT', '/api/auth/profile', { token: laptop, body: { name: 'Signed Out Person Name', address: 'x' } })).status).toBe(401);
+      expect(
+        (await call(ip(10), 'PUT', '/api/auth/profile', { token: laptop, body: { name: 'Signed Out Person Name', address: 'x' } })).status,
+      ).toBe(401);
       expect((await call(ip(10), 'POST', '/api/auth/logout', { token: laptop })).status).toBe(401);
       expect((await call(ip(11), 'GET', '/api/auth/profile', { token: phone })).status).toBe(200);
       expect((await call(ip(1), 'GET', '/api/auth/profile', { token: person.token })).status).toBe(200);
@@ -152,7 +168,12 @@ describe('password guessing and lockouts (the built API)', () => {
     it(`round ${round}: five password changes at once with one token: one answers 200, four 401 (their tokens are dead), and the winner's new password is the one that works`, async () => {
       const person = await newCustomer();
       const answers = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => call(ip(12), 'PUT', '/api/auth/password', { token: person.token, body: { currentPassword: person.password, newPassword: `Changed@${i}abc` } })),
+        Array.from({ length: 5 }, (_, i) =>
+          call(ip(12), 'PUT', '/api/auth/password', {
+            token: person.token,
+            body: { currentPassword: person.password, newPassword: `Changed@${i}abc` },
+          }),
+        ),
       );
       expect(count(answers, 200)).toBe(1);
       expect(count(answers, 401)).toBe(4);

@@ -61,7 +61,9 @@ describePostgres('the database goes away and comes back (PostgreSQL through a ch
 
   for (let round = 1; round <= CHAOS_ROUNDS; round++) {
     it(`round ${round}: connections reset for one second under six readers: the process lives, answers are 200 or 503, then all 200`, async () => {
-      const readers = readersLoop(6, (i) => getJson(i % 2 ? `${api.baseUrl}/api/stores/1` : `${api.baseUrl}/api/stores?limit=12`, token, 20_000));
+      const readers = readersLoop(6, (i) =>
+        getJson(i % 2 ? `${api.baseUrl}/api/stores/1` : `${api.baseUrl}/api/stores?limit=12`, token, 20_000),
+      );
       await sleep(300);
       const resetsBefore = proxy.resets;
       const blipEnds = Date.now() + 1000;

@@ -25,7 +25,8 @@ function guess(api: RunningApi, i: number, { from = '127.0.0.1', forwardedFor }:
 }
 
 /** The header as a balancer passes it on: what the client sent, then the address the balancer saw. */
-const throughBalancer = (clientSent: string | undefined, clientAddress: string) => (clientSent ? `${clientSent}, ${clientAddress}` : clientAddress);
+const throughBalancer = (clientSent: string | undefined, clientAddress: string) =>
+  clientSent ? `${clientSent}, ${clientAddress}` : clientAddress;
 
 /** The built API with TRUST_PROXY=`trustProxy`, started before the suite's tests and stopped after them. */
 function apiBehind(trustProxy: string, started: (api: RunningApi) => void): void {
@@ -33,7 +34,12 @@ function apiBehind(trustProxy: string, started: (api: RunningApi) => void): void
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'chaos-forwarded-'));
-    api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', TRUST_PROXY: trustProxy, LOGIN_MAX_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS) });
+    api = await startApi({
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'false',
+      TRUST_PROXY: trustProxy,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: String(FAILURES_PER_ADDRESS),
+    });
     started(api);
   }, 120_000);
   afterAll(async () => {
@@ -58,7 +64,10 @@ describe.each([
   it(`a client that forges a new X-Forwarded-For for each of ${GUESSES} failed sign-ins is throttled after ${FAILURES_PER_ADDRESS}, by the address the balancer saw`, async () => {
     const answers: Timed[] = [];
     for (let i = 0; i < GUESSES; i++) answers.push(await guess(api, i, { forwardedFor: throughBalancer(forged(i), attacker) }));
-    expect(answers.map((a) => a.status)).toEqual([...Array(FAILURES_PER_ADDRESS).fill(401), ...Array(GUESSES - FAILURES_PER_ADDRESS).fill(429)]);
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array(FAILURES_PER_ADDRESS).fill(401),
+      ...Array(GUESSES - FAILURES_PER_ADDRESS).fill(429),
+    ]);
     expect(answers[FAILURES_PER_ADDRESS].body).toEqual({ message: MESSAGES.tooManyLoginAttempts });
   });
 
@@ -74,8 +83,12 @@ describe('a client that reaches the API without the balancer (TRUST_PROXY=127.0.
 
   it('is counted by its own address, whatever X-Forwarded-For it sends', async () => {
     const answers: Timed[] = [];
-    for (let i = 0; i < GUESSES; i++) answers.push(await guess(api, i, { from: '127.0.0.5', forwardedFor: throughBalancer(forged(i), forged(i + 1)) }));
-    expect(answers.map((a) => a.status)).toEqual([...Array(FAILURES_PER_ADDRESS).fill(401), ...Array(GUESSES - FAILURES_PER_ADDRESS).fill(429)]);
+    for (let i = 0; i < GUESSES; i++)
+      answers.push(await guess(api, i, { from: '127.0.0.5', forwardedFor: throughBalancer(forged(i), forged(i + 1)) }));
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array(FAILURES_PER_ADDRESS).fill(401),
+      ...Array(GUESSES - FAILURES_PER_ADDRESS).fill(429),
+    ]);
   });
 });
 
@@ -108,7 +121,21 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(['true', 'TRUE', 'yes', '11', '10.0.0.0/33', '10.0.0', 'balancer.internal', '10.0.0.1,', 'fd00::/129', '0.0.0.0/0', '::/0', '::ffff:10.0.0.0/8', '::ffff:0.0.0.0/96'])('%j is refused', (value) => {
+  it.each([
+    'true',
+    'TRUE',
+    'yes',
+    '11',
+    '10.0.0.0/33',
+    '10.0.0',
+    'balancer.internal',
+    '10.0.0.1,',
+    'fd00::/129',
+    '0.0.0.0/0',
+    '::/0',
+    '::ffff:10.0.0.0/8',
+    '::ffff:0.0.0.0/96',
+  ])('%j is refused', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });

@@ -25,7 +25,11 @@ const hasUnshare = isRoot && spawnSync('unshare', ['--pid', '--fork', '--kill-ch
 const hasRunuser = isRoot && spawnSync('runuser', ['-u', 'nobody', '--', 'true']).status === 0;
 
 async function post(baseUrl: string, urlPath: string, body: unknown) {
-  const res = await fetch(baseUrl + urlPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(baseUrl + urlPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -124,7 +128,9 @@ describe("the data folder is its owner's only", () => {
       expect((await register(api.baseUrl, email)).status).toBe(201);
       expect(openToOthers(dataDir)).toEqual([]);
       const walDir = path.join(dataDir, 'pglite', 'pg_wal');
-      const wal = readdirSync(walDir).filter((name) => /^[0-9A-F]{24}$/.test(name)).map((name) => path.join(walDir, name));
+      const wal = readdirSync(walDir)
+        .filter((name) => /^[0-9A-F]{24}$/.test(name))
+        .map((name) => path.join(walDir, name));
       expect(wal.length).toBeGreaterThan(0);
       // What the attacker of the issue read: the new account's email is in the WAL.
       expect(wal.some((file) => readFileSync(file).includes(email))).toBe(true);
@@ -133,7 +139,11 @@ describe("the data folder is its owner's only", () => {
         expect(spawnSync('runuser', ['-u', 'nobody', '--', 'cat', '/etc/passwd']).status).toBe(0);
         for (const file of wal) {
           const read = spawnSync('runuser', ['-u', 'nobody', '--', 'cat', file], { encoding: 'utf8' });
-          expect({ file, status: read.status, stderr: read.stderr }).toMatchObject({ file, status: 1, stderr: expect.stringMatching(/Permission denied/) });
+          expect({ file, status: read.status, stderr: read.stderr }).toMatchObject({
+            file,
+            status: 1,
+            stderr: expect.stringMatching(/Permission denied/),
+          });
         }
       }
     } finally {
@@ -156,20 +166,24 @@ describe("the data folder is its owner's only", () => {
     expect(openToOthers(dataDir)).toEqual([]);
   }, 120_000);
 
-  (isRoot ? it : it.skip)("what is not this user's (a volume's root-owned entries, another user's file) is left as it is, and the server starts", async () => {
-    const foreign = path.join(dataDir, 'left-by-another-user.txt');
-    writeFileSync(foreign, 'not ours');
-    chmodSync(foreign, 0o644);
-    chownSync(foreign, 65534, 65534);
-    const api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' });
-    try {
-      expect((await login(api.baseUrl, email)).status).toBe(200);
-      expect(api.output()).toMatch(/left as they are/);
-    } finally {
-      expect(await stopApi(api)).toBe(0);
-    }
-    expect(lstatSync(foreign).mode & 0o777).toBe(0o644);
-    expect(openToOthers(dataDir)).toEqual(['644 left-by-another-user.txt']);
-    rmSync(foreign);
-  }, 120_000);
+  (isRoot ? it : it.skip)(
+    "what is not this user's (a volume's root-owned entries, another user's file) is left as it is, and the server starts",
+    async () => {
+      const foreign = path.join(dataDir, 'left-by-another-user.txt');
+      writeFileSync(foreign, 'not ours');
+      chmodSync(foreign, 0o644);
+      chownSync(foreign, 65534, 65534);
+      const api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' });
+      try {
+        expect((await login(api.baseUrl, email)).status).toBe(200);
+        expect(api.output()).toMatch(/left as they are/);
+      } finally {
+        expect(await stopApi(api)).toBe(0);
+      }
+      expect(lstatSync(foreign).mode & 0o777).toBe(0o644);
+      expect(openToOthers(dataDir)).toEqual(['644 left-by-another-user.txt']);
+      rmSync(foreign);
+    },
+    120_000,
+  );
 });

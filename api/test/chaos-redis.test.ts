@@ -47,11 +47,17 @@ describeRedis('Redis goes away and comes back (through a chaos proxy)', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const signIn = (password = customer.password) => postJson(`${api.baseUrl}/api/auth/login`, { email: customer.email, password, role: 'normal_user' }, undefined, 30_000);
+  const signIn = (password = customer.password) =>
+    postJson(`${api.baseUrl}/api/auth/login`, { email: customer.email, password, role: 'normal_user' }, undefined, 30_000);
   const signUp = () =>
     postJson(
       `${api.baseUrl}/api/auth/register`,
-      { name: 'Chaos Redis Customer Name', email: `chaos.redis.${process.pid}.${Date.now()}.${++signUps}@example.com`, address: '1 Proxy Road', password: 'Secret@123' },
+      {
+        name: 'Chaos Redis Customer Name',
+        email: `chaos.redis.${process.pid}.${Date.now()}.${++signUps}@example.com`,
+        address: '1 Proxy Road',
+        password: 'Secret@123',
+      },
       undefined,
       30_000,
     );
@@ -105,7 +111,9 @@ describeRedis('Redis goes away and comes back (through a chaos proxy)', () => {
         const account = `chaos.throttle.${round}.${Date.now()}@example.com`;
         const answers = [];
         for (let i = 0; i < FAILURES_PER_ACCOUNT + 2; i++) {
-          answers.push((await postJson(`${api.baseUrl}/api/auth/login`, { email: account, password: 'Wrong@1234', role: 'normal_user' })).status);
+          answers.push(
+            (await postJson(`${api.baseUrl}/api/auth/login`, { email: account, password: 'Wrong@1234', role: 'normal_user' })).status,
+          );
         }
         expect(answers).toEqual([...Array(FAILURES_PER_ACCOUNT).fill(401), 429, 429]);
       } finally {

@@ -71,14 +71,18 @@ function slowSocket(port: number, head: string, drip: string, intervalMs = 1_000
 
 /** A body promised 1000 bytes long, sent a byte a second. */
 const slowBody = (port: number) =>
-  slowSocket(port, 'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{', 'a');
+  slowSocket(
+    port,
+    'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    'a',
+  );
 /** Headers that never end, a byte a second. */
 const slowHeaders = (port: number) => slowSocket(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n', 'X-Slow: abcdefgh\r\n');
 
 /** TCP connections the process `pid` holds on its listening `port` (its accepted sockets, from /proc). */
 function heldConnections(pid: number, port: number): number {
   const inodes = new Set<string>();
-  let fds: string[] = [];
+  let fds: string[];
   try {
     fds = readdirSync(`/proc/${pid}/fd`);
   } catch {
@@ -193,7 +197,13 @@ function apiEnv(dataDir: string, extra: Record<string, string> = {}): Record<str
 describe('the settings', () => {
   it('default to a 15 s request, 10 s headers, 72 s keep-alive, 60 s socket timeout and 2000 connections', () => {
     expect(loadConfig({}).connections).toEqual(CONNECTION_DEFAULTS);
-    expect(CONNECTION_DEFAULTS).toEqual({ requestTimeoutMs: 15_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 72_000, socketTimeoutMs: 60_000, maxConnections: 2000 });
+    expect(CONNECTION_DEFAULTS).toEqual({
+      requestTimeoutMs: 15_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      socketTimeoutMs: 60_000,
+      maxConnections: 2000,
+    });
     // A request timeout below the default headers timeout brings that one down with it.
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '3000' }).connections).toMatchObject({ requestTimeoutMs: 3000, headersTimeoutMs: 3000 });
   });
@@ -201,7 +211,10 @@ describe('the settings', () => {
   it.each([
     [{ REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS must be a whole number from 1000 to 3600000/],
     [{ REQUEST_TIMEOUT_MS: '10' }, /REQUEST_TIMEOUT_MS must be a whole number/],
-    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }, /HEADERS_TIMEOUT_MS \(6000\) must not be more than REQUEST_TIMEOUT_MS \(5000\)/],
+    [
+      { REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' },
+      /HEADERS_TIMEOUT_MS \(6000\) must not be more than REQUEST_TIMEOUT_MS \(5000\)/,
+    ],
     [{ KEEP_ALIVE_TIMEOUT_MS: '-1' }, /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
     [{ SOCKET_TIMEOUT_MS: '0' }, /SOCKET_TIMEOUT_MS must be a whole number/],
     [{ MAX_CONNECTIONS: '0' }, /MAX_CONNECTIONS must be a whole number from 1/],
@@ -237,7 +250,9 @@ describe('slow clients against the built server', () => {
     const closedAfter = await within(slow.closed, REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + SLACK_MS, 'still open');
     const statuses = await poller.stop();
     slow.socket.destroy();
-    console.log(`slow body: closed after ${closedAfter} ms (${slow.received().split('\r\n')[0] || 'reset'}); health meanwhile: ${statuses.length} answers, ${statuses.filter((s) => s === 200).length} of them 200`);
+    console.log(
+      `slow body: closed after ${closedAfter} ms (${slow.received().split('\r\n')[0] || 'reset'}); health meanwhile: ${statuses.length} answers, ${statuses.filter((s) => s === 200).length} of them 200`,
+    );
 
     expect(closedAfter).not.toBe('still open');
     expect(closedAfter).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
@@ -251,11 +266,16 @@ describe('slow clients against the built server', () => {
     const silent = slowSocket(api.port, '', '', 60_000);
     const poller = pollHealth(api.baseUrl);
     const limit = HEADERS_TIMEOUT_MS + CHECK_INTERVAL_MS + SLACK_MS;
-    const [slowClosed, silentClosed] = await Promise.all([within(slow.closed, limit, 'still open'), within(silent.closed, limit, 'still open')]);
+    const [slowClosed, silentClosed] = await Promise.all([
+      within(slow.closed, limit, 'still open'),
+      within(silent.closed, limit, 'still open'),
+    ]);
     const statuses = await poller.stop();
     slow.socket.destroy();
     silent.socket.destroy();
-    console.log(`slow headers: closed after ${slowClosed} ms, silent socket after ${silentClosed} ms; health meanwhile: ${statuses.length} answers, ${statuses.filter((s) => s === 200).length} of them 200`);
+    console.log(
+      `slow headers: closed after ${slowClosed} ms, silent socket after ${silentClosed} ms; health meanwhile: ${statuses.length} answers, ${statuses.filter((s) => s === 200).length} of them 200`,
+    );
 
     expect({ slowClosed, silentClosed }).toEqual({ slowClosed: expect.any(Number), silentClosed: expect.any(Number) });
     expect(slow.received()).toMatch(/^(HTTP\/1\.1 408 |$)/);
@@ -269,7 +289,9 @@ describe('slow clients against the built server', () => {
     socket.on('data', (data) => (received += data.toString()));
     const closed = new Promise((resolve) => socket.on('close', resolve));
     await new Promise((resolve) => socket.on('connect', resolve));
-    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
     // Over about 1.5 s, half the request timeout.
     const pieces = 6;
     const size = Math.ceil(body.length / pieces);

@@ -130,7 +130,8 @@ async function burstThenStrike(clients: Client[], after: number, strike: { label
 /** The answers of a burst that were not allowed at their moment, one line each: [] when all were. */
 function unexpectedInBurst(log: LogEntry[]): string[] {
   return log.flatMap(({ call, res, when }) => {
-    const allowed = !call.refusal || when === 'before' ? call.success : when === 'after' ? call.refusal : { ...call.success, ...call.refusal };
+    const allowed =
+      !call.refusal || when === 'before' ? call.success : when === 'after' ? call.refusal : { ...call.success, ...call.refusal };
     if (!(res.status in allowed)) return [`${call.label} (${when} the strike): ${res.status} ${res.text}`];
     const message = allowed[res.status];
     if (message !== null && res.body?.message !== message) return [`${call.label} (${when} the strike): ${res.status} ${res.text}`];
@@ -191,7 +192,11 @@ describe.each(ENGINES)('concurrency (%s)', (engine) => {
     // Each writer was told the store's figures right after its own write: positions 1..300, none lost or repeated.
     expect(results.map((r) => r.body.storeStats.total_ratings).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
 
-    const row = await server.db.selectFrom('stores').select(['rating_count', 'rating_sum']).where('id', '=', store.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('stores')
+      .select(['rating_count', 'rating_sum'])
+      .where('id', '=', store.id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.rating_count)).toBe(300);
     expect(Number(row.rating_sum)).toBe(values.reduce((a, b) => a + b, 0));
     expect(await apiStats(store.id)).toEqual(statsOf(values));
@@ -218,7 +223,10 @@ describe.each(ENGINES)('concurrency (%s)', (engine) => {
       let current = (await ratingRowsOf({ storeId: store.id, userId: user.id }))[0];
       // Even rounds start from an existing rating (PUT and DELETE race for it); odd ones from whatever is left.
       if (!current && round % 2 === 0) {
-        const created = await server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating: 3, comment: `Start of round ${round}` } });
+        const created = await server.post(`/api/ratings/${store.id}`, {
+          token: user.token,
+          body: { rating: 3, comment: `Start of round ${round}` },
+        });
         expect(created.status).toBe(201);
         current = (await ratingRowsOf({ storeId: store.id, userId: user.id }))[0];
       }
@@ -232,16 +240,37 @@ describe.each(ENGINES)('concurrency (%s)', (engine) => {
         const rating = 1 + int(5);
         const comment = `Round ${round} tab ${tab}`;
         if (kind === 'POST') {
-          calls.push({ kind, rating, comment, label: `${comment} POST`, allowed: { 200: OK, 201: OK }, run: () => server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating, comment } }) });
+          calls.push({
+            kind,
+            rating,
+            comment,
+            label: `${comment} POST`,
+            allowed: { 200: OK, 201: OK },
+            run: () => server.post(`/api/ratings/${store.id}`, { token: user.token, body: { rating, comment } }),
+          });
         } else if (kind === 'PUT') {
-          calls.push({ kind, rating, comment, label: `${comment} PUT ${target}`, allowed: { 200: OK, 404: RATING_NOT_FOUND }, run: () => server.put(`/api/ratings/${target}`, { token: user.token, body: { rating, comment } }) });
+          calls.push({
+            kind,
+            rating,
+            comment,
+            label: `${comment} PUT ${target}`,
+            allowed: { 200: OK, 404: RATING_NOT_FOUND },
+            run: () => server.put(`/api/ratings/${target}`, { token: user.token, body: { rating, comment } }),
+          });
         } else {
-          calls.push({ kind, label: `${comment} DELETE ${target}`, allowed: { 200: OK, 404: RATING_NOT_FOUND }, run: () => server.del(`/api/ratings/${target}`, { token: user.token }) });
+          calls.push({
+            kind,
+            label: `${comment} DELETE ${target}`,
+            allowed: { 200: OK, 404: RATING_NOT_FOUND },
+            run: () => server.del(`/api/ratings/${target}`, { token: user.token }),
+          });
         }
       }
       const results = await together(calls);
       expect(unexpectedAnswers(calls, results)).toEqual([]);
-      results.forEach((res, i) => statuses.set(`${calls[i].kind} ${res.status}`, (statuses.get(`${calls[i].kind} ${res.status}`) ?? 0) + 1));
+      results.forEach((res, i) =>
+        statuses.set(`${calls[i].kind} ${res.status}`, (statuses.get(`${calls[i].kind} ${res.status}`) ?? 0) + 1),
+      );
 
       // What the clients were told: every successful write, with the figures right after it.
       const told: Array<{ id: number; rating: number; comment: string | null }> = [];

@@ -116,7 +116,11 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
         totalStores: 7,
         recentActivity: newestFirst(mine)
           .slice(0, 5)
-          .map((r) => ({ type: 'rating', description: `You rated ${r.store.name} ${stars(r.rating)}`, timestamp: r.createdAt.toISOString() })),
+          .map((r) => ({
+            type: 'rating',
+            description: `You rated ${r.store.name} ${stars(r.rating)}`,
+            timestamp: r.createdAt.toISOString(),
+          })),
       });
       expect(res.body).not.toHaveProperty('totalUsers');
       expect(res.body.recentActivity.map((a: { description: string }) => a.description)).toEqual([
@@ -156,7 +160,11 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
         totalStores: 2,
         totalRatings: 3,
         averageRating: 3.67, // (5 + 2 + 4) / 3
-        recentActivity: newestFirst(theirs).map((r) => ({ type: 'rating', description: describeRating(r), timestamp: r.createdAt.toISOString() })),
+        recentActivity: newestFirst(theirs).map((r) => ({
+          type: 'rating',
+          description: describeRating(r),
+          timestamp: r.createdAt.toISOString(),
+        })),
       });
       expect(res.body).not.toHaveProperty('totalUsers');
       expect(res.body.recentActivity.map((a: { description: string }) => a.description)).toEqual([
@@ -298,7 +306,13 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
       // Every page carries all the owner's stores and the same summary.
       for (const p of [p1, p2, p3]) {
         expect(p.body.summary).toEqual({ totalStores: 5, totalRatings: 6, averageRating: 3.33 });
-        expect(p.body.stores.map((s: { name: string }) => s.name)).toEqual(['Delta Deli', 'Epsilon Eats', 'Eta Electronics', 'Gamma Garden', 'Theta Threads']);
+        expect(p.body.stores.map((s: { name: string }) => s.name)).toEqual([
+          'Delta Deli',
+          'Epsilon Eats',
+          'Eta Electronics',
+          'Gamma Garden',
+          'Theta Threads',
+        ]);
       }
       const gamma = p1.body.stores.find((s: { name: string }) => s.name === 'Gamma Garden');
       expect(gamma).toMatchObject({ average_rating: 4, total_ratings: 2, rating_distribution: { '1': 0, '2': 0, '3': 1, '4': 0, '5': 1 } });

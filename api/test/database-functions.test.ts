@@ -88,13 +88,17 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
   const answer = async (name: string) => (await sql<{ n: number }>`select ${sql.id(name)}() as n`.execute(server.db)).rows[0].n;
   const write = (file: string, text: string) => writeFileSync(path.join(dir, file), text);
   const appliedVersions = async () =>
-    Object.fromEntries((await server.db.selectFrom('database_functions').select(['file', 'sha256']).execute()).map((r) => [r.file, r.sha256]));
+    Object.fromEntries(
+      (await server.db.selectFrom('database_functions').select(['file', 'sha256']).execute()).map((r) => [r.file, r.sha256]),
+    );
 
   it('the functions the database runs are those of the files, body for body, and it has no others', async () => {
     const { rows } = await sql<{ proname: string; prosrc: string }>`
       select p.proname, p.prosrc from pg_proc p
       where p.pronamespace = current_schema()::regnamespace
-        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`.execute(server.db);
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`.execute(
+      server.db,
+    );
     const inDatabase = new Map(rows.map((r) => [r.proname, r.prosrc]));
     expect(Object.fromEntries(inDatabase)).toEqual(Object.fromEntries(functionsOfFiles()));
   });
@@ -136,7 +140,11 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
     const customer = await server.createUser('normal_user');
     const store = await server.createStore(owner.id);
     expect((await server.post(`/api/ratings/${store.id}`, { token: customer.token, body: { rating: 4 } })).status).toBe(201);
-    const row = await server.db.selectFrom('stores').select(['rating_count', 'rating_sum', 'rating_4']).where('id', '=', store.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('stores')
+      .select(['rating_count', 'rating_sum', 'rating_4'])
+      .where('id', '=', store.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ rating_count: 1, rating_sum: 4, rating_4: 1 });
     // Put the real file's version back.
     expect(await applyDatabaseFunctions(server.db)).toEqual(['store_aggregates.sql']);
@@ -157,7 +165,10 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
 
   it('a file that fails changes nothing: its earlier statements are undone, its version is not recorded, the error names it', async () => {
     const name = `half_${engine}`;
-    write('zz_broken.sql', `create or replace function ${name}() returns int language sql as $$ select 1 $$;\n\ncreate or replace function broken( returns;\n`);
+    write(
+      'zz_broken.sql',
+      `create or replace function ${name}() returns int language sql as $$ select 1 $$;\n\ncreate or replace function broken( returns;\n`,
+    );
     await expect(applyDatabaseFunctions(server.db, dir)).rejects.toThrow(/^db\/functions\/zz_broken\.sql: /);
     const { rows } = await sql`select 1 from pg_proc where proname = ${name}`.execute(server.db);
     expect(rows).toEqual([]);
@@ -167,7 +178,11 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
   it('instances starting together apply a changed file once', async () => {
     const name = `together_${engine}`;
     write('zz_together.sql', `create or replace function ${name}() returns int language sql as $$ select 7 $$;\n`);
-    const results = await Promise.all([applyDatabaseFunctions(server.db, dir), applyDatabaseFunctions(server.db, dir), applyDatabaseFunctions(server.db, dir)]);
+    const results = await Promise.all([
+      applyDatabaseFunctions(server.db, dir),
+      applyDatabaseFunctions(server.db, dir),
+      applyDatabaseFunctions(server.db, dir),
+    ]);
     expect(results.flat()).toEqual(['zz_together.sql']);
     expect(await answer(name)).toBe(7);
     await sql`drop function ${sql.id(name)}()`.execute(server.db);

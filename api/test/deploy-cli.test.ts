@@ -34,7 +34,10 @@ async function deploy(args: string[], env: Record<string, string> = {}): Promise
   delete inherited.RELEASES_DIR;
   delete inherited.SITE_DIR;
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [TSX, DEPLOY, ...args], { cwd: REPO_ROOT, env: { ...inherited, ...env } });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [TSX, DEPLOY, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...inherited, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -64,7 +67,16 @@ function setUp(site: FakeSiteOptions = {}): Setup {
     ...fake,
     run,
     publishShell: async (version) => {
-      const published = await run('publish', 'shell', '--from', fake.shellBuild(version, { marker: version }), '--version', version, '--by', 'test');
+      const published = await run(
+        'publish',
+        'shell',
+        '--from',
+        fake.shellBuild(version, { marker: version }),
+        '--version',
+        version,
+        '--by',
+        'test',
+      );
       if (published.code !== 0) throw new Error(`the fake shell was not published:\n${published.stderr}`);
     },
   };
@@ -138,11 +150,18 @@ describe('a refused publish', () => {
   it('names the default version it would have published: the site’s package version and the build’s digest', async () => {
     const setup = setUp({ packageVersion: '2.3.4' });
     const before = setup.snapshot();
-    const result = await setup.run('publish', 'stores', '--from', setup.remoteBuild('newer', { requires: { 'shared-contracts': '^1.2.0' } }));
+    const result = await setup.run(
+      'publish',
+      'stores',
+      '--from',
+      setup.remoteBuild('newer', { requires: { 'shared-contracts': '^1.2.0' } }),
+    );
     expect(result.code).toBe(1);
     expect(lines(result.stderr)).toEqual([
       expect.stringMatching(/^deploy: the compatibility gate refused mf_stores 2\.3\.4-[0-9a-f]{10} \(nothing was changed\):$/),
-      expect.stringMatching(/^ {2}- shared-contracts: mf_stores \S+ needs shared-contracts \^1\.2\.0; the live shell \(dist\) provides 1\.1\.0$/),
+      expect.stringMatching(
+        /^ {2}- shared-contracts: mf_stores \S+ needs shared-contracts \^1\.2\.0; the live shell \(dist\) provides 1\.1\.0$/,
+      ),
     ]);
     expect(setup.snapshot()).toEqual(before);
   });
@@ -179,7 +198,9 @@ describe('the gate command', () => {
     await setup.publishShell('shell-1');
     const before = setup.snapshot();
     // It needs shared-contracts through a subpath only: the gate checks the package's version.
-    const from = setup.remoteBuild('newer', { requires: { 'shared-contracts': null, 'shared-contracts/react': null, 'shared-contracts/ui': '^1.5.0' } });
+    const from = setup.remoteBuild('newer', {
+      requires: { 'shared-contracts': null, 'shared-contracts/react': null, 'shared-contracts/ui': '^1.5.0' },
+    });
     const result = await setup.run('gate', 'stores', '--from', from);
     expect(result.code).toBe(1);
     expect(lines(result.stderr)).toEqual([
@@ -210,7 +231,18 @@ describe('the gate command', () => {
 describe('canaries', () => {
   it('publish --canary, then promote: the canary becomes live for everyone', async () => {
     const setup = setUp();
-    const published = await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('c1'), '--version', 'c1', '--canary', '10', '--by', 'ci:stores');
+    const published = await setup.run(
+      'publish',
+      'mf-stores',
+      '--from',
+      setup.remoteBuild('c1'),
+      '--version',
+      'c1',
+      '--canary',
+      '10',
+      '--by',
+      'ci:stores',
+    );
     expect(published.code).toBe(0);
     expect(lines(published.stdout)).toEqual([
       `published ${path.join(setup.releasesDir, 'mf-stores', 'c1')}`,
@@ -221,24 +253,47 @@ describe('canaries', () => {
 
     const promoted = await setup.run('promote', 'mf-stores', '--by', 'ci:stores');
     expect(promoted).toEqual({ code: 0, stdout: 'mf_stores c1 is live for everyone\n', stderr: '' });
-    expect(setup.releases.state().apps.mf_stores).toMatchObject({ live: { version: 'c1' }, canary: null, previous: [{ version: 'dist', since: null }] });
-    expect(setup.releases.state().history.at(-1)).toMatchObject({ app: 'mf_stores', action: 'promote', version: 'c1', previousVersion: 'dist', by: 'ci:stores' });
+    expect(setup.releases.state().apps.mf_stores).toMatchObject({
+      live: { version: 'c1' },
+      canary: null,
+      previous: [{ version: 'dist', since: null }],
+    });
+    expect(setup.releases.state().history.at(-1)).toMatchObject({
+      app: 'mf_stores',
+      action: 'promote',
+      version: 'c1',
+      previousVersion: 'dist',
+      by: 'ci:stores',
+    });
   });
 
   it('publish --canary, then abort: the live version stays for everyone', async () => {
     const setup = setUp();
     expect((await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('v1'), '--version', 'v1')).code).toBe(0);
-    expect((await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('c1', { marker: 'c' }), '--version', 'c1', '--canary', '50')).code).toBe(0);
+    expect(
+      (await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('c1', { marker: 'c' }), '--version', 'c1', '--canary', '50'))
+        .code,
+    ).toBe(0);
     const aborted = await setup.run('abort', 'mf-stores', '--by', 'cli:oncall');
     expect(aborted).toEqual({ code: 0, stdout: 'the canary c1 of mf_stores is ended; v1 is live for everyone\n', stderr: '' });
     expect(setup.releases.state().apps.mf_stores).toMatchObject({ live: { version: 'v1' }, canary: null });
-    expect(setup.releases.state().history.at(-1)).toMatchObject({ action: 'abort', version: 'c1', previousVersion: 'v1', by: 'cli:oncall', note: null });
+    expect(setup.releases.state().history.at(-1)).toMatchObject({
+      action: 'abort',
+      version: 'c1',
+      previousVersion: 'v1',
+      by: 'cli:oncall',
+      note: null,
+    });
   });
 
   it('promote and abort without a canary exit 1 and change nothing', async () => {
     const setup = setUp();
     const before = setup.snapshot();
-    expect(await setup.run('promote', 'mf-stores')).toEqual({ code: 1, stdout: '', stderr: 'deploy: mf_stores has no canary to promote\n' });
+    expect(await setup.run('promote', 'mf-stores')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'deploy: mf_stores has no canary to promote\n',
+    });
     expect(await setup.run('abort', 'mf-stores')).toEqual({ code: 1, stdout: '', stderr: 'deploy: mf_stores has no canary to abort\n' });
     expect(setup.snapshot()).toEqual(before);
   });
@@ -287,7 +342,18 @@ describe('status', () => {
     const setup = setUp();
     await setup.publishShell('shell-1');
     await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('v1'), '--version', 'v1', '--by', 'ci:stores');
-    await setup.run('publish', 'mf-stores', '--from', setup.remoteBuild('c1', { marker: 'c' }), '--version', 'c1', '--canary', '25', '--by', 'ci:stores');
+    await setup.run(
+      'publish',
+      'mf-stores',
+      '--from',
+      setup.remoteBuild('c1', { marker: 'c' }),
+      '--version',
+      'c1',
+      '--canary',
+      '25',
+      '--by',
+      'ci:stores',
+    );
     const result = await setup.run('status');
     expect(result.code).toBe(0);
     const out = lines(result.stdout);
@@ -321,7 +387,10 @@ describe('who and where', () => {
     // Another folder than the site's own releases folder, with a shell published into it.
     const elsewhere = path.join(setup.root, 'elsewhere');
     const from = setup.shellBuild('shell-1', { marker: 'shell-1' });
-    expect((await deploy(['publish', 'shell', '--from', from, '--version', 'shell-1', '--site-dir', setup.siteDir, '--releases-dir', elsewhere])).code).toBe(0);
+    expect(
+      (await deploy(['publish', 'shell', '--from', from, '--version', 'shell-1', '--site-dir', setup.siteDir, '--releases-dir', elsewhere]))
+        .code,
+    ).toBe(0);
     const result = await deploy(['status', '--site-dir', setup.siteDir], { RELEASES_DIR: elsewhere });
     expect(lines(result.stdout)[0]).toBe(`releases in ${elsewhere}`);
     expect(lines(result.stdout)[1]).toBe('  shell        live shell-1; rolls back to dist');
@@ -329,7 +398,16 @@ describe('who and where', () => {
 
   it('puts the releases in <site-dir>/releases when neither --releases-dir nor RELEASES_DIR is given', async () => {
     const setup = setUp();
-    const published = await deploy(['publish', 'mf-stores', '--from', setup.remoteBuild('v1'), '--version', 'v1', '--site-dir', setup.siteDir]);
+    const published = await deploy([
+      'publish',
+      'mf-stores',
+      '--from',
+      setup.remoteBuild('v1'),
+      '--version',
+      'v1',
+      '--site-dir',
+      setup.siteDir,
+    ]);
     expect(lines(published.stdout)[0]).toBe(`published ${path.join(setup.siteDir, 'releases', 'mf-stores', 'v1')}`);
     const status = await deploy(['status', '--site-dir', setup.siteDir]);
     expect(lines(status.stdout)[0]).toBe(`releases in ${path.join(setup.siteDir, 'releases')}`);

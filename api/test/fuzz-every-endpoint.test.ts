@@ -55,7 +55,15 @@ import {
   emailKey,
 } from 'shared-contracts';
 import { signToken } from '../src/auth/tokens';
-import { type CreatedUser, ENGINES, type HttpResult, type RequestOptions, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/test-server';
+import {
+  type CreatedUser,
+  ENGINES,
+  type HttpResult,
+  type RequestOptions,
+  startTestServer,
+  TEST_JWT_SECRET,
+  type TestServer,
+} from './support/test-server';
 
 /** Generated requests per endpoint when FUZZ_RUNS is not set. */
 const DEFAULT_FUZZ_RUNS = 200;
@@ -270,7 +278,10 @@ const WRONG_TYPES: Val[] = [
 const anyText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...SPECIAL_TEXT) },
   { weight: 2, arbitrary: fc.constantFrom(...LENGTHS).map(letters) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...LENGTHS), fc.constantFrom(' ', '  ', '\t', '\n')).map(([n, pad]) => `${pad}${letters(n)}${pad}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...LENGTHS), fc.constantFrom(' ', '  ', '\t', '\n')).map(([n, pad]) => `${pad}${letters(n)}${pad}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom(3, 20, 60, 61, 100, 101, 500, 501).map((n) => '😀'.repeat(n)) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
@@ -319,7 +330,19 @@ const NEAR: Record<FieldKind, Val[]> = {
     HTML_TEXT,
     `${ZERO_WIDTH.repeat(4)}`,
   ),
-  storeName: texts(letters(3), letters(2), letters(100), letters(101), ' ab ', `ab${NUL}c`, SQL_TEXT, HTML_TEXT, ODD_TEXT, '😀😀😀', '😀😀'),
+  storeName: texts(
+    letters(3),
+    letters(2),
+    letters(100),
+    letters(101),
+    ' ab ',
+    `ab${NUL}c`,
+    SQL_TEXT,
+    HTML_TEXT,
+    ODD_TEXT,
+    '😀😀😀',
+    '😀😀',
+  ),
   email: [
     ref('freshEmail'),
     ref('myEmail'),
@@ -345,8 +368,23 @@ const NEAR: Record<FieldKind, Val[]> = {
       "a'--@b.co",
     ),
   ],
-  storeEmail: texts('shop@test.example', '', '   ', 'not-an-email', `${'x'.repeat(242)}@test.example`, `a@b.co${NUL}`).concat([j(null), j(5)]),
-  address: texts('', ' ', '1 Road', letters(400), letters(401), ` ${letters(400)} `, ODD_TEXT, SQL_TEXT, HTML_TEXT, `1 Road${NUL}`, '\u2028'),
+  storeEmail: texts('shop@test.example', '', '   ', 'not-an-email', `${'x'.repeat(242)}@test.example`, `a@b.co${NUL}`).concat([
+    j(null),
+    j(5),
+  ]),
+  address: texts(
+    '',
+    ' ',
+    '1 Road',
+    letters(400),
+    letters(401),
+    ` ${letters(400)} `,
+    ODD_TEXT,
+    SQL_TEXT,
+    HTML_TEXT,
+    `1 Road${NUL}`,
+    '\u2028',
+  ),
   newPassword: [
     ref('myPassword'),
     ...texts(
@@ -364,7 +402,11 @@ const NEAR: Record<FieldKind, Val[]> = {
       ' Secret@123 ',
     ),
   ],
-  password: [ref('myPassword'), ref('myPasswordPadded'), ...texts('Wrong@123', '', ' ', letters(128), letters(129), NUL, `Secret@123${NUL}`)],
+  password: [
+    ref('myPassword'),
+    ref('myPasswordPadded'),
+    ...texts('Wrong@123', '', ' ', letters(128), letters(129), NUL, `Secret@123${NUL}`),
+  ],
   role: texts(...ROLES, 'admin', 'NORMAL_USER', ' normal_user', 'normal_user ', '', `system_admin${NUL}`, 'store owner', 'root'),
   rating: [
     ...[1, 2, 3, 4, 5, 0, 6, -1, 4.5, 2_147_483_648].map(j),
@@ -380,7 +422,19 @@ const NEAR: Record<FieldKind, Val[]> = {
   ],
   comment: [
     j(null),
-    ...texts('', '   ', 'Good', letters(500), letters(501), ` ${letters(500)} `, '😀'.repeat(250), '😀'.repeat(501), ODD_TEXT, `${SQL_TEXT} ${HTML_TEXT}`, `bad${NUL}`),
+    ...texts(
+      '',
+      '   ',
+      'Good',
+      letters(500),
+      letters(501),
+      ` ${letters(500)} `,
+      '😀'.repeat(250),
+      '😀'.repeat(501),
+      ODD_TEXT,
+      `${SQL_TEXT} ${HTML_TEXT}`,
+      `bad${NUL}`,
+    ),
     j(5),
     j(['x']),
   ],
@@ -397,7 +451,11 @@ const NEAR: Record<FieldKind, Val[]> = {
     j(true),
     raw('1e309'),
   ],
-  phone: [...texts('+1 555 0100', '', '   ', 'abc', '1'.repeat(20), '1'.repeat(21), '+91 80 1234 5678', '(555) 010-0100', `555${NUL}55`, '٣٣٣٣٣'), j(null), j(12345)],
+  phone: [
+    ...texts('+1 555 0100', '', '   ', 'abc', '1'.repeat(20), '1'.repeat(21), '+91 80 1234 5678', '(555) 010-0100', `555${NUL}55`, '٣٣٣٣٣'),
+    j(null),
+    j(12345),
+  ],
   category: [...texts(...STORE_CATEGORIES, 'grocery', 'Other ', '', 'Books', `Grocery${NUL}`), j(null)],
   healthEvents: healthEventLists(),
 };
@@ -408,7 +466,11 @@ function healthEventLists(): Val[] {
   const broken = (change: Record<string, unknown>) => [{ ...load, ...change }];
   return [
     j([load]),
-    j([load, { app: 'mf_stores', version: 'dist', kind: 'load_failure', reason: 'timeout' }, { app: 'mf_auth', version: 'dist', kind: 'render_error' }]),
+    j([
+      load,
+      { app: 'mf_stores', version: 'dist', kind: 'load_failure', reason: 'timeout' },
+      { app: 'mf_auth', version: 'dist', kind: 'render_error' },
+    ]),
     j([{ app: 'mf_stores', version: 'never-published', kind: 'load' }]),
     j(Array(REMOTE_HEALTH_MAX_EVENTS).fill(load)),
     j(Array(REMOTE_HEALTH_MAX_EVENTS + 1).fill(load)),
@@ -445,10 +507,39 @@ type QueryKey = 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search' | 'role' | 
 type QVal = { text: string } | { ref: Ref };
 const q = (...values: string[]): QVal[] => values.map((text) => ({ text }));
 
-const ALL_SORT_FIELDS = [...new Set<string>([...STORE_SORT_FIELDS, ...ADMIN_USER_SORT_FIELDS, ...ADMIN_STORE_SORT_FIELDS, ...MY_RATINGS_SORT_FIELDS, ...OWNER_RATING_SORT_FIELDS])];
+const ALL_SORT_FIELDS = [
+  ...new Set<string>([
+    ...STORE_SORT_FIELDS,
+    ...ADMIN_USER_SORT_FIELDS,
+    ...ADMIN_STORE_SORT_FIELDS,
+    ...MY_RATINGS_SORT_FIELDS,
+    ...OWNER_RATING_SORT_FIELDS,
+  ]),
+];
 
 const QUERY_NEAR: Record<QueryKey, QVal[]> = {
-  page: q('1', '2', '0', '-1', '100', '101', '1000', String(MAX_PAGE), String(MAX_PAGE + 1), '9999999999', '99999999999', '1.5', '1e2', '0x10', '', ' 1', '01', '٣', '１', `1${NUL}`),
+  page: q(
+    '1',
+    '2',
+    '0',
+    '-1',
+    '100',
+    '101',
+    '1000',
+    String(MAX_PAGE),
+    String(MAX_PAGE + 1),
+    '9999999999',
+    '99999999999',
+    '1.5',
+    '1e2',
+    '0x10',
+    '',
+    ' 1',
+    '01',
+    '٣',
+    '１',
+    `1${NUL}`,
+  ),
   limit: q('1', '10', '12', '50', '100', '101', '999', '1000', '1001', '0', '-1', '', '1e2', '1.0', ' 10', '9999999999'),
   sortBy: q(...ALL_SORT_FIELDS, 'NAME', 'id', '', 'rating; DROP TABLE users', '__proto__', 'toString', 'constructor', 'name desc'),
   sortOrder: q('asc', 'desc', 'ASC', 'Desc', '', 'asc;', 'sideways', `asc${NUL}`),
@@ -478,7 +569,23 @@ const QUERY_NEAR: Record<QueryKey, QVal[]> = {
   storeId: [{ ref: 'storeId' }, { ref: 'spareStoreId' }, ...q('0', '-1', '1e3', '2147483648', String(MAX_ID), 'abc', '')],
 };
 
-const UNKNOWN_KEYS = ['foo', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'page[]', 'page[a]', 'a[b][c]', '', NUL, 'PAGE', 'Limit', 'sort_by', 'id', 'token'];
+const UNKNOWN_KEYS = [
+  'foo',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'page[]',
+  'page[a]',
+  'a[b][c]',
+  '',
+  NUL,
+  'PAGE',
+  'Limit',
+  'sort_by',
+  'id',
+  'token',
+];
 
 interface QueryPair {
   key: string;
@@ -499,7 +606,10 @@ function queryPairs(keys: QueryKey[]): fc.Arbitrary<QueryPair[]> {
   const known = keys.map((key) =>
     fc.record({
       key: fc.constant<string>(key),
-      value: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_NEAR[key]) }, { weight: 1, arbitrary: anyQueryText.map((text): QVal => ({ text })) }),
+      value: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...QUERY_NEAR[key]) },
+        { weight: 1, arbitrary: anyQueryText.map((text): QVal => ({ text })) },
+      ),
       mode: fc.constantFrom<QueryPair['mode']>('encoded', 'encoded', 'encoded', 'encoded', 'raw', 'bare'),
     }),
   );
@@ -592,7 +702,11 @@ interface Field {
   required: boolean;
 }
 
-type Op = { op: 'remove'; name: string } | { op: 'set'; name: string; value: Val } | { op: 'add'; name: string; value: Val } | { op: 'duplicate'; name: string; value: Val };
+type Op =
+  | { op: 'remove'; name: string }
+  | { op: 'set'; name: string; value: Val }
+  | { op: 'add'; name: string; value: Val }
+  | { op: 'duplicate'; name: string; value: Val };
 
 type BodySpec =
   | { kind: 'none' }
@@ -603,7 +717,14 @@ type BodySpec =
   | { kind: 'wrongType'; contentType: string; payload: 'valid' | 'form' | 'text' };
 
 /** Content types a JSON body may come with. */
-const JSON_TYPES = ['application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'Application/JSON',
+  'application/json;charset=UTF-8',
+];
 const OTHER_TYPES = [
   'text/plain',
   'text/plain; charset=utf-8',
@@ -626,7 +747,26 @@ const OTHER_TYPES = [
   'application/json, text/plain',
 ];
 
-const EXTRA_KEYS = ['role', 'id', 'user_id', 'owner_id', 'store_id', 'token_version', 'password_hash', 'created_at', 'rating_count', 'average_rating', 'isAdmin', '__proto__', 'constructor', 'prototype', '', NUL, 'email ', 'Name'];
+const EXTRA_KEYS = [
+  'role',
+  'id',
+  'user_id',
+  'owner_id',
+  'store_id',
+  'token_version',
+  'password_hash',
+  'created_at',
+  'rating_count',
+  'average_rating',
+  'isAdmin',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '',
+  NUL,
+  'email ',
+  'Name',
+];
 
 const MALFORMED = [
   '',
@@ -663,9 +803,18 @@ const MALFORMED = [
 
 function bodySpec(fields: Field[] | undefined): fc.Arbitrary<BodySpec> {
   const names = (fields ?? []).map((f) => f.name);
-  const setOps = (fields ?? []).map((f) => fc.record({ op: fc.constant<'set'>('set'), name: fc.constant(f.name), value: valueFor(f.kind) }));
+  const setOps = (fields ?? []).map((f) =>
+    fc.record({ op: fc.constant<'set'>('set'), name: fc.constant(f.name), value: valueFor(f.kind) }),
+  );
   const opArbs: Array<fc.WeightedArbitrary<Op>> = [
-    { weight: 1, arbitrary: fc.record({ op: fc.constant<'add'>('add'), name: fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 10 })), value: junkValue }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        op: fc.constant<'add'>('add'),
+        name: fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 10 })),
+        value: junkValue,
+      }),
+    },
   ];
   if (fields && fields.length > 0) {
     // Mostly a near-valid value in one of its own fields, so that validation goes past the first field.
@@ -714,7 +863,8 @@ function bodySpec(fields: Field[] | undefined): fc.Arbitrary<BodySpec> {
       }),
     },
   ];
-  if (fields) return fc.oneof({ weight: 8, arbitrary: mutated }, { weight: 1, arbitrary: fc.constant<BodySpec>({ kind: 'none' }) }, ...others);
+  if (fields)
+    return fc.oneof({ weight: 8, arbitrary: mutated }, { weight: 1, arbitrary: fc.constant<BodySpec>({ kind: 'none' }) }, ...others);
   // No body is expected (DELETE): mostly none, sometimes junk all the same.
   return fc.oneof({ weight: 6, arbitrary: fc.constant<BodySpec>({ kind: 'none' }) }, { weight: 1, arbitrary: mutated }, ...others);
 }
@@ -810,11 +960,28 @@ const CATALOGUE: Endpoint[] = [
     path: '/api/admin/users',
     callers: ['admin'],
     body: {
-      fields: [field('name', 'personName'), field('email', 'email'), field('address', 'address', false), field('password', 'newPassword'), field('role', 'role')],
-      valid: ({ fresh }) => ({ name: 'Fuzz Created Person Name', email: fresh(), address: '1 Fuzz Road', password: 'Secret@123', role: 'normal_user' }),
+      fields: [
+        field('name', 'personName'),
+        field('email', 'email'),
+        field('address', 'address', false),
+        field('password', 'newPassword'),
+        field('role', 'role'),
+      ],
+      valid: ({ fresh }) => ({
+        name: 'Fuzz Created Person Name',
+        email: fresh(),
+        address: '1 Fuzz Road',
+        password: 'Secret@123',
+        role: 'normal_user',
+      }),
     },
   },
-  { method: 'GET', path: '/api/admin/users/:id', callers: ['admin'], ids: (w) => [w.target, w.owner, w.customer, w.admin].map((u) => u.id) },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    callers: ['admin'],
+    ids: (w) => [w.target, w.owner, w.customer, w.admin].map((u) => u.id),
+  },
   {
     method: 'PUT',
     path: '/api/admin/users/:id',
@@ -825,7 +992,12 @@ const CATALOGUE: Endpoint[] = [
       valid: ({ world }) => ({ name: 'Fuzz Edited Person Name', email: world.target.email, address: '1 Fuzz Road', role: 'normal_user' }),
     },
   },
-  { method: 'DELETE', path: '/api/admin/users/:id', callers: ['admin'], ids: (w) => [w.target, w.owner, w.admin, w.customer].map((u) => u.id) },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    callers: ['admin'],
+    ids: (w) => [w.target, w.owner, w.admin, w.customer].map((u) => u.id),
+  },
   { method: 'GET', path: '/api/admin/stores', callers: ['admin'], query: [...LIST_KEYS, 'search'] },
   {
     method: 'POST',
@@ -833,7 +1005,14 @@ const CATALOGUE: Endpoint[] = [
     callers: ['admin'],
     body: {
       fields: storeFields(),
-      valid: ({ world }) => ({ name: 'Fuzz Store', address: '1 Fuzz Road', phone: '+1 555 0100', email: 'shop@test.example', owner_id: world.owner.id, category: 'Grocery' }),
+      valid: ({ world }) => ({
+        name: 'Fuzz Store',
+        address: '1 Fuzz Road',
+        phone: '+1 555 0100',
+        email: 'shop@test.example',
+        owner_id: world.owner.id,
+        category: 'Grocery',
+      }),
     },
   },
   {
@@ -843,18 +1022,33 @@ const CATALOGUE: Endpoint[] = [
     ids: (w) => [w.store, w.spareStore],
     body: {
       fields: storeFields(),
-      valid: ({ world }) => ({ name: 'Fuzz Store Edited', address: '2 Fuzz Road', phone: '+1 555 0100', email: 'shop@test.example', owner_id: world.owner.id, category: 'Other' }),
+      valid: ({ world }) => ({
+        name: 'Fuzz Store Edited',
+        address: '2 Fuzz Road',
+        phone: '+1 555 0100',
+        email: 'shop@test.example',
+        owner_id: world.owner.id,
+        category: 'Other',
+      }),
     },
   },
   { method: 'DELETE', path: '/api/admin/stores/:id', callers: ['admin'], ids: (w) => [w.spareStore, w.store] },
   { method: 'GET', path: '/api/admin/deployments', callers: ['admin'] },
   // Nothing is published on this server: every valid command finds nothing to do (409).
-  { method: 'POST', path: '/api/admin/deployments/:app/:command', callers: ['admin'], names: { app: DEPLOYABLE_APPS, command: DEPLOYMENT_COMMANDS } },
+  {
+    method: 'POST',
+    path: '/api/admin/deployments/:app/:command',
+    callers: ['admin'],
+    names: { app: DEPLOYABLE_APPS, command: DEPLOYMENT_COMMANDS },
+  },
   {
     method: 'POST',
     path: '/api/telemetry/remote-health',
     callers: ['anonymous', 'customer'],
-    body: { fields: [field('events', 'healthEvents')], valid: () => ({ events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] }) },
+    body: {
+      fields: [field('events', 'healthEvents')],
+      valid: () => ({ events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] }),
+    },
   },
 ];
 
@@ -881,7 +1075,12 @@ const pathName = (valid: readonly string[]): fc.Arbitrary<NameSpec> =>
     { weight: 6, arbitrary: fc.nat({ max: valid.length - 1 }).map((index): NameSpec => ({ valid: index })) },
     { weight: 1, arbitrary: fc.constantFrom(...ID_TEXT).map((text): NameSpec => ({ text })) },
     { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_TEXT).map((text): NameSpec => ({ text: encode(text) })) },
-    { weight: 1, arbitrary: fc.constantFrom(...valid.map((name) => name.toUpperCase()), ...valid.map((name) => ` ${name}`)).map((text): NameSpec => ({ text: encode(text) })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...valid.map((name) => name.toUpperCase()), ...valid.map((name) => ` ${name}`))
+        .map((text): NameSpec => ({ text: encode(text) })),
+    },
   );
 
 interface Case {
@@ -960,7 +1159,8 @@ function render(endpoint: Endpoint, c: Case, ctx: RenderContext, token: string |
     const reads = new Set(endpoint.query ?? []);
     if (!routeChanged && c.query.every((p) => p.mode === 'encoded')) {
       const values = new Map<string, string[]>();
-      for (const p of c.query) values.set(p.key, [...(values.get(p.key) ?? []), 'ref' in p.value ? String(resolveRef(p.value.ref, ctx)) : p.value.text]);
+      for (const p of c.query)
+        values.set(p.key, [...(values.get(p.key) ?? []), 'ref' in p.value ? String(resolveRef(p.value.ref, ctx)) : p.value.text]);
       const maxLimit = endpoint.path === '/api/admin/users' ? ADMIN_USERS_MAX_LIMIT : MAX_LIST_LIMIT;
       const checks: Array<[QueryKey, (v: string) => boolean]> = [
         ['page', (v) => WHOLE_NUMBER.test(v) && Number(v) >= 1 && Number(v) <= MAX_PAGE],
@@ -1089,7 +1289,9 @@ function checkAnswer(res: HttpResult, req: Rendered): void {
 
 /** A generated case as JSON, long strings shortened (the rendered request is shown in full detail anyway). */
 function clipped(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 40)}… (${v.length} characters)` : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'string' && v.length > 120 ? `${v.slice(0, 40)}… (${v.length} characters)` : v,
+  );
 }
 
 /** Sends raw bytes to the server and reads the answer until the server closes the connection. */
@@ -1121,7 +1323,12 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
   beforeAll(async () => {
     // Generous limits: sign-ins and sign-ups should reach validation and the password check (a 429 would pass too).
     server = await startTestServer(engine, {
-      throttle: { loginFailuresPerAccount: 1_000_000, loginFailuresPerAddress: 1_000_000, registrationsPerAccount: 1_000_000, registrationsPerAddress: 1_000_000 },
+      throttle: {
+        loginFailuresPerAccount: 1_000_000,
+        loginFailuresPerAddress: 1_000_000,
+        registrationsPerAccount: 1_000_000,
+        registrationsPerAddress: 1_000_000,
+      },
     });
     const { rows } = await sql<{ name: string }>`
       select table_name as name from information_schema.tables
@@ -1138,9 +1345,14 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
   it('covers every endpoint the server registers, every body field and every query key', async () => {
     const docs = await server.get('/api/docs/json');
     expect(docs.status).toBe(200);
-    const paths = docs.body.paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: any }>>;
+    const paths = docs.body.paths as Record<
+      string,
+      Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: any }>
+    >;
     const anyParam = (p: string) => p.replace(/\{\w+\}|:\w+/g, ':param');
-    const documented = Object.entries(paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${anyParam(p)}`));
+    const documented = Object.entries(paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${anyParam(p)}`),
+    );
     const fuzzed = CATALOGUE.map((e) => `${e.method} ${anyParam(e.path)}`);
     expect(new Set(fuzzed).size).toBe(fuzzed.length);
     expect([...fuzzed].sort()).toEqual([...documented].sort());
@@ -1149,9 +1361,15 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
       const docPath = Object.keys(paths).find((p) => anyParam(p) === anyParam(e.path) && paths[p][e.method.toLowerCase()])!;
       const op = paths[docPath][e.method.toLowerCase()];
       const queryKeys = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      expect({ endpoint: endpointName(e), query: [...(e.query ?? [])].sort() }).toEqual({ endpoint: endpointName(e), query: queryKeys.sort() });
+      expect({ endpoint: endpointName(e), query: [...(e.query ?? [])].sort() }).toEqual({
+        endpoint: endpointName(e),
+        query: queryKeys.sort(),
+      });
       const bodyKeys = Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
-      expect({ endpoint: endpointName(e), body: (e.body?.fields ?? []).map((f) => f.name).sort() }).toEqual({ endpoint: endpointName(e), body: bodyKeys.sort() });
+      expect({ endpoint: endpointName(e), body: (e.body?.fields ?? []).map((f) => f.name).sort() }).toEqual({
+        endpoint: endpointName(e),
+        body: bodyKeys.sort(),
+      });
     }
   });
 
@@ -1191,10 +1409,17 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
   async function buildWorld(): Promise<World> {
     if (!passwordHash) {
       const first = await server.createUser('normal_user');
-      passwordHash = (await server.db.selectFrom('users').select('password_hash').where('id', '=', first.id).executeTakeFirstOrThrow()).password_hash;
+      passwordHash = (await server.db.selectFrom('users').select('password_hash').where('id', '=', first.id).executeTakeFirstOrThrow())
+        .password_hash;
     }
     const n = ++worlds;
-    const people = { admin: 'system_admin', customer: 'normal_user', otherCustomer: 'normal_user', owner: 'store_owner', target: 'normal_user' } as const;
+    const people = {
+      admin: 'system_admin',
+      customer: 'normal_user',
+      otherCustomer: 'normal_user',
+      owner: 'store_owner',
+      target: 'normal_user',
+    } as const;
     const emailOf = (key: string) => `fuzz.${key.toLowerCase()}.${engine}.${process.pid}.${n}@test.example`;
     const rows = await server.db
       .insertInto('users')
@@ -1218,7 +1443,13 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
     const [admin, customer, otherCustomer, owner, target] = (['admin', 'customer', 'otherCustomer', 'owner', 'target'] as const).map(user);
     const stores = await server.db
       .insertInto('stores')
-      .values(['Fuzz Fixture Store', 'Fuzz Spare Store'].map((name) => ({ name: `${name} ${n}`, address: `${n} Fuzz Market`, owner_id: owner.id })))
+      .values(
+        ['Fuzz Fixture Store', 'Fuzz Spare Store'].map((name) => ({
+          name: `${name} ${n}`,
+          address: `${n} Fuzz Market`,
+          owner_id: owner.id,
+        })),
+      )
       .returning(['id', 'name'])
       .execute();
     const [store, spareStore] = [`Fuzz Fixture Store ${n}`, `Fuzz Spare Store ${n}`].map((name) => stores.find((s) => s.name === name)!.id);
@@ -1259,7 +1490,8 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
     const users = [world.admin, world.customer, world.otherCustomer, world.owner, world.target].map((u) => u.id);
     const perTable = tables.map(
       // The row count and the sum of a 64-bit hash of each row's every column: any row added, removed or changed shows.
-      (t) => sql`(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from ${sql.table(t)} as x) as ${sql.ref(`t_${t}`)}`,
+      (t) =>
+        sql`(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from ${sql.table(t)} as x) as ${sql.ref(`t_${t}`)}`,
     );
     const { rows } = await sql<Record<string, string>>`
       select ${sql.join(perTable)},
@@ -1316,6 +1548,7 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
               `  answered ${res.status} ${preview(res.headers.get('content-type') ?? '')}: ${preview(res.text)}`,
               `  ${message}`,
             ].join('\n'),
+            { cause: error },
           );
         }
       });

@@ -57,12 +57,19 @@ describe.each(ENGINES)('look-alike emails (%s)', (engine) => {
   let counter = 0;
   const name = () => `Look Alike Person Number ${++counter}`.padEnd(20, '.');
 
-  const register = (email: string) => server.post('/api/auth/register', { body: { name: name(), email, address: '1 Mirror Lane', password: PASSWORD } });
+  const register = (email: string) =>
+    server.post('/api/auth/register', { body: { name: name(), email, address: '1 Mirror Lane', password: PASSWORD } });
   const login = (email: string, role = 'normal_user') => server.post('/api/auth/login', { body: { email, password: PASSWORD, role } });
   const adminCreate = (email: string) =>
-    server.post('/api/admin/users', { token: admin.token, body: { name: name(), email, address: '2 Admin Road', password: PASSWORD, role: 'normal_user' } });
+    server.post('/api/admin/users', {
+      token: admin.token,
+      body: { name: name(), email, address: '2 Admin Road', password: PASSWORD, role: 'normal_user' },
+    });
   const adminUpdate = (id: number, email: string) =>
-    server.put(`/api/admin/users/${id}`, { token: admin.token, body: { name: name(), email, address: '2 Admin Road', role: 'normal_user' } });
+    server.put(`/api/admin/users/${id}`, {
+      token: admin.token,
+      body: { name: name(), email, address: '2 Admin Road', role: 'normal_user' },
+    });
 
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -99,7 +106,9 @@ describe.each(ENGINES)('look-alike emails (%s)', (engine) => {
     });
 
     it('none of the refused look-alikes became an account', async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from users where email <> ${ADMIN_LIKE} and email like ${'%min@%'}`.execute(server.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from users where email <> ${ADMIN_LIKE} and email like ${'%min@%'}`.execute(server.db);
       expect(rows[0].n).toBe(0);
     });
   });
@@ -223,7 +232,14 @@ describe.each(ENGINES)('look-alike emails (%s)', (engine) => {
   });
 
   it('concurrent sign-ups under spellings of one new address: exactly one account, the others 409, none 500', async () => {
-    const spellings = ['race@example.com', '\uff52ace@example.com', 'RACE@example.com', 'Race@\uff45xample.com', 'r\uff41ce@EXAMPLE.com', 'ｒａｃｅ＠ｅｘａｍｐｌｅ．ｃｏｍ'];
+    const spellings = [
+      'race@example.com',
+      '\uff52ace@example.com',
+      'RACE@example.com',
+      'Race@\uff45xample.com',
+      'r\uff41ce@EXAMPLE.com',
+      'ｒａｃｅ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+    ];
     const answers = await Promise.all(spellings.map((email) => register(email)));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from users where email ilike 'race@example.com'`.execute(server.db);
@@ -252,9 +268,19 @@ describe.each(ENGINES)('migration 0005 over accounts an older version let in (%s
         await migrateUpTo(db, '0004_remote_health', schema);
         const hash = await hashPassword(PASSWORD);
         // In id order: the real account first, then what the old version let register beside it.
-        const emails = ['Admin@Example.com', '\uff41dmin@example.com', 'ADMIN@example.com\u200b', '\u0130nci.old@example.com', 'rene\u0301.old@example.com', 'stra\u00dfe.old@example.com', 'STRASSE.old@example.com'];
+        const emails = [
+          'Admin@Example.com',
+          '\uff41dmin@example.com',
+          'ADMIN@example.com\u200b',
+          '\u0130nci.old@example.com',
+          'rene\u0301.old@example.com',
+          'stra\u00dfe.old@example.com',
+          'STRASSE.old@example.com',
+        ];
         for (const [i, email] of emails.entries()) {
-          await sql`insert into users (name, email, address, password_hash, role) values (${`Existing Account Number ${i + 1}`}, ${email}, 'Old Road', ${hash}, 'normal_user')`.execute(db);
+          await sql`insert into users (name, email, address, password_hash, role) values (${`Existing Account Number ${i + 1}`}, ${email}, 'Old Road', ${hash}, 'normal_user')`.execute(
+            db,
+          );
         }
       },
     });
@@ -286,7 +312,11 @@ describe.each(ENGINES)('migration 0005 over accounts an older version let in (%s
   });
 
   it('every row has a key, the keys are unique, and a later look-alike keeps its stored address for the admin to see', async () => {
-    const { rows } = await sql<{ id: number; email: string; email_key: string | null }>`select id, email, email_key from users order by id`.execute(server.db);
+    const { rows } = await sql<{
+      id: number;
+      email: string;
+      email_key: string | null;
+    }>`select id, email, email_key from users order by id`.execute(server.db);
     expect(rows.every((r) => typeof r.email_key === 'string' && r.email_key.length > 0)).toBe(true);
     expect(new Set(rows.map((r) => r.email_key)).size).toBe(rows.length);
     expect(rows.map((r) => r.email)).toEqual([

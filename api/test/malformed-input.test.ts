@@ -64,7 +64,12 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     path: '/api/auth/register',
     who: 'anonymous',
-    valid: () => ({ name: 'A Valid Registering Person', email: 'valid.registrant@test.example', address: '1 Road', password: 'Secret@123' }),
+    valid: () => ({
+      name: 'A Valid Registering Person',
+      email: 'valid.registrant@test.example',
+      address: '1 Road',
+      password: 'Secret@123',
+    }),
     textFields: ['name', 'email', 'address', 'password'],
   },
   {
@@ -99,7 +104,13 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     path: '/api/admin/users',
     who: 'admin',
-    valid: () => ({ name: 'A Valid Created Person', email: 'valid.created@test.example', address: '1 Road', password: 'Secret@123', role: 'normal_user' }),
+    valid: () => ({
+      name: 'A Valid Created Person',
+      email: 'valid.created@test.example',
+      address: '1 Road',
+      password: 'Secret@123',
+      role: 'normal_user',
+    }),
     textFields: ['name', 'email', 'address', 'password', 'role'],
   },
   {
@@ -261,15 +272,18 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
       ['a __proto__ key', '{"__proto__": {"role": "system_admin"}}'],
       ['a constructor.prototype key', '{"constructor": {"prototype": {"role": "system_admin"}}}'],
       ['a nested __proto__ key', '{"a": {"b": {"__proto__": {"role": "system_admin"}}}}'],
-    ])('drops %s like any unknown key: alone it is the body {} (400 with its first missing field), and nothing is polluted', async (_label, raw) => {
-      const empty = await call({ body: {} });
-      await expectRejectedAndUnchanged(async () => {
-        const res = await call({ rawBody: raw });
-        expectClientError(res, 400, empty.body.message);
-        expect(res.body).toEqual(empty.body);
-      });
-      expect(({} as Record<string, unknown>).role).toBeUndefined();
-    });
+    ])(
+      'drops %s like any unknown key: alone it is the body {} (400 with its first missing field), and nothing is polluted',
+      async (_label, raw) => {
+        const empty = await call({ body: {} });
+        await expectRejectedAndUnchanged(async () => {
+          const res = await call({ rawBody: raw });
+          expectClientError(res, 400, empty.body.message);
+          expect(res.body).toEqual(empty.body);
+        });
+        expect(({} as Record<string, unknown>).role).toBeUndefined();
+      },
+    );
 
     it.each([
       ['an empty array', '[]'],
@@ -398,13 +412,18 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
     });
 
     it('POST /api/auth/login: 200 for the right password', async () => {
-      const res = await server.post('/api/auth/login', { rawBody: withPollution({ email: f.customer.email, password: 'Secret@123', role: 'normal_user' }) });
+      const res = await server.post('/api/auth/login', {
+        rawBody: withPollution({ email: f.customer.email, password: 'Secret@123', role: 'normal_user' }),
+      });
       expect(res.status).toBe(200);
       expect(res.body.user.role).toBe('normal_user');
     });
 
     it('PUT /api/ratings/:ratingId: 200, the rating changed and nothing else', async () => {
-      const res = await server.put(`/api/ratings/${f.rating}`, { token: f.customer.token, rawBody: withPollution({ rating: 2, comment: 'Proto keys dropped' }) });
+      const res = await server.put(`/api/ratings/${f.rating}`, {
+        token: f.customer.token,
+        rawBody: withPollution({ rating: 2, comment: 'Proto keys dropped' }),
+      });
       expect(res.status).toBe(200);
       expect(res.body.rating).toMatchObject({ id: f.rating, rating: 2, comment: 'Proto keys dropped' });
       await server.put(`/api/ratings/${f.rating}`, { token: f.customer.token, body: { rating: 3, comment: 'Fixture rating' } });
@@ -413,7 +432,9 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
 
   it('treats a NUL byte in a sign-in password as a wrong password (401)', async () => {
     await expectRejectedAndUnchanged(async () => {
-      const res = await server.post('/api/auth/login', { body: { email: f.customer.email, password: `Secret@123${NUL}`, role: 'normal_user' } });
+      const res = await server.post('/api/auth/login', {
+        body: { email: f.customer.email, password: `Secret@123${NUL}`, role: 'normal_user' },
+      });
       expectClientError(res, 401, 'Invalid credentials');
     });
   });
@@ -434,21 +455,31 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
       },
     );
 
-    it.each([['"abc"'], ['"1e3"'], ['"0x10"'], ['"-1"'], ['"1.5"'], ['1e309'], ['0'], ['2147483648'], ['[1]'], ['{"id":1}'], ['true'], ['"1\\u0000"']])(
-      'rejects owner_id %s with "Please select a store owner"',
-      async (ownerId) => {
-        await expectRejectedAndUnchanged(async () => {
-          for (const [method, path] of [
-            ['POST', '/api/admin/stores'],
-            ['PUT', `/api/admin/stores/${f.store}`],
-          ]) {
-            const raw = `{"name": "Valid Store", "address": "1 Road", "owner_id": ${ownerId}}`;
-            const res = await send(method, path, { token: f.admin.token, rawBody: raw });
-            expectClientError(res, 400, 'Please select a store owner');
-          }
-        });
-      },
-    );
+    it.each([
+      ['"abc"'],
+      ['"1e3"'],
+      ['"0x10"'],
+      ['"-1"'],
+      ['"1.5"'],
+      ['1e309'],
+      ['0'],
+      ['2147483648'],
+      ['[1]'],
+      ['{"id":1}'],
+      ['true'],
+      ['"1\\u0000"'],
+    ])('rejects owner_id %s with "Please select a store owner"', async (ownerId) => {
+      await expectRejectedAndUnchanged(async () => {
+        for (const [method, path] of [
+          ['POST', '/api/admin/stores'],
+          ['PUT', `/api/admin/stores/${f.store}`],
+        ]) {
+          const raw = `{"name": "Valid Store", "address": "1 Road", "owner_id": ${ownerId}}`;
+          const res = await send(method, path, { token: f.admin.token, rawBody: raw });
+          expectClientError(res, 400, 'Please select a store owner');
+        }
+      });
+    });
   });
 
   describe.each(LIST_ENDPOINTS)('GET $path', (endpoint) => {
@@ -525,7 +556,7 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
         ['a repeated search', '?search=a&search=b', undefined],
         ['10,000 characters', `?search=${'x'.repeat(10_000)}`, 'Search must not exceed 100 characters'],
         ['101 characters', `?search=${'x'.repeat(101)}`, 'Search must not exceed 100 characters'],
-        ['an unknown sortBy', `?sortBy=${encodeURIComponent("name; DROP TABLE users; --")}`, 'Unknown sort field'],
+        ['an unknown sortBy', `?sortBy=${encodeURIComponent('name; DROP TABLE users; --')}`, 'Unknown sort field'],
         ['a NUL sortBy', `?sortBy=${encodeURIComponent(NUL)}`, 'Unknown sort field'],
         ['a repeated sortBy', '?sortBy=name&sortBy=created_at', 'Unknown sort field'],
         ['an upper-case sortOrder', '?sortOrder=DESC', 'Sort order must be asc or desc'],
@@ -635,7 +666,9 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
     it('registers a user whose name and address hold emoji, right-to-left and zero-width text', async () => {
       const name = `${ODD_TEXT}`.slice(0, 60);
       const email = `odd.${Date.now()}@test.example`;
-      const res = await server.post('/api/auth/register', { body: { name, email, address: `${SQL_TEXT} ${HTML_TEXT}`, password: 'Secret@123' } });
+      const res = await server.post('/api/auth/register', {
+        body: { name, email, address: `${SQL_TEXT} ${HTML_TEXT}`, password: 'Secret@123' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.user.name).toBe(name);
       expect(res.body.user.address).toBe(`${SQL_TEXT} ${HTML_TEXT}`);
@@ -646,7 +679,10 @@ describe.each(ENGINES)('malformed input (%s)', (engine) => {
     it('creates a store named with SQL and HTML, finds it by that text, and every table survives', async () => {
       const before = await snapshot();
       for (const name of [SQL_TEXT, HTML_TEXT]) {
-        const res = await server.post('/api/admin/stores', { token: f.admin.token, body: { name, address: ODD_TEXT, owner_id: f.owner.id } });
+        const res = await server.post('/api/admin/stores', {
+          token: f.admin.token,
+          body: { name, address: ODD_TEXT, owner_id: f.owner.id },
+        });
         expect(res.status).toBe(201);
         expect(res.body.store).toMatchObject({ name, address: ODD_TEXT });
         const found = await server.get(`/api/admin/stores?search=${encodeURIComponent(name)}`, { token: f.admin.token });

@@ -22,7 +22,13 @@ describe('migration 0003 on existing data', () => {
     const hash = await hashPassword('Secret@123');
     const owner = await db
       .insertInto('users')
-      .values({ name: 'Existing Store Owner Person', email: 'owner@old.example', address: 'Old Town', role: 'store_owner', password_hash: hash })
+      .values({
+        name: 'Existing Store Owner Person',
+        email: 'owner@old.example',
+        address: 'Old Town',
+        role: 'store_owner',
+        password_hash: hash,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const customers = await db
@@ -39,9 +45,16 @@ describe('migration 0003 on existing data', () => {
       )
       .returning('id')
       .execute();
-    const store = await db.insertInto('stores').values({ name: 'Heritage Bakery', address: '9 Mill Lane', owner_id: owner.id }).returning('id').executeTakeFirstOrThrow();
+    const store = await db
+      .insertInto('stores')
+      .values({ name: 'Heritage Bakery', address: '9 Mill Lane', owner_id: owner.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const [i, c] of customers.entries()) {
-      await db.insertInto('ratings').values({ user_id: c.id, store_id: store.id, rating: i + 3, created_at: new Date(Date.now() - i * 45 * 86_400_000) }).execute();
+      await db
+        .insertInto('ratings')
+        .values({ user_id: c.id, store_id: store.id, rating: i + 3, created_at: new Date(Date.now() - i * 45 * 86_400_000) })
+        .execute();
     }
     await migrateToLatest(database.db);
   });
@@ -55,7 +68,10 @@ describe('migration 0003 on existing data', () => {
     // Created within the last 30 days: the owner and the store (now), one rating (today); customers 40+ days old.
     expect(counts.users.recent).toBe(1);
     expect(counts.ratings.recent).toBe(1);
-    const months = await database.db.selectFrom('store_months').select(sql<number>`sum(n)`.as('n')).executeTakeFirstOrThrow();
+    const months = await database.db
+      .selectFrom('store_months')
+      .select(sql<number>`sum(n)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(months.n)).toBe(3);
   });
 

@@ -10,7 +10,17 @@ import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './s
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2024, 5, 1);
 const at = (hours: number) => new Date(BASE + hours * HOUR);
-const ITEM_KEYS = ['comment', 'created_at', 'id', 'rating', 'store_address', 'store_average_rating', 'store_id', 'store_name', 'updated_at'];
+const ITEM_KEYS = [
+  'comment',
+  'created_at',
+  'id',
+  'rating',
+  'store_address',
+  'store_average_rating',
+  'store_id',
+  'store_name',
+  'updated_at',
+];
 
 interface MyFixtureRating {
   id: number;
@@ -63,7 +73,15 @@ describe.each(ENGINES)('GET /api/users/ratings (%s)', (engine) => {
       const store = await server.createStore(owner.id, { name: spec.name, address: `${i + 1} Lake Road, Riverside` });
       const createdAt = at(spec.hour);
       const id = await insertRating(server, me.id, store.id, spec.rating, { comment: spec.comment ?? null, at: createdAt });
-      mine.push({ id, storeId: store.id, storeName: spec.name, storeAddress: store.address, rating: spec.rating, comment: spec.comment ?? null, createdAt });
+      mine.push({
+        id,
+        storeId: store.id,
+        storeName: spec.name,
+        storeAddress: store.address,
+        rating: spec.rating,
+        comment: spec.comment ?? null,
+        createdAt,
+      });
       storeRatings.set(store.id, [spec.rating]);
       if (spec.otherRates) {
         await insertRating(server, other.id, store.id, spec.otherRates, { at: at(spec.hour + 0.5) });
@@ -228,12 +246,19 @@ describe.each(ENGINES)('GET /api/users/ratings (%s)', (engine) => {
     const created = await server.post(`/api/ratings/${store.id}`, { token: who.token, body: { rating: 4, comment: 'First visit' } });
     expect(created.status).toBe(201);
     const before = await get('', who.token);
-    expect(before.body.ratings).toEqual([expect.objectContaining({ id: created.body.rating.id, rating: 4, comment: 'First visit', store_average_rating: 3 })]);
+    expect(before.body.ratings).toEqual([
+      expect.objectContaining({ id: created.body.rating.id, rating: 4, comment: 'First visit', store_average_rating: 3 }),
+    ]);
 
-    const updated = await server.put(`/api/ratings/${created.body.rating.id}`, { token: who.token, body: { rating: 5, comment: 'Even better' } });
+    const updated = await server.put(`/api/ratings/${created.body.rating.id}`, {
+      token: who.token,
+      body: { rating: 5, comment: 'Even better' },
+    });
     expect(updated.status).toBe(200);
     const after = await get('', who.token);
-    expect(after.body.ratings).toEqual([expect.objectContaining({ id: created.body.rating.id, rating: 5, comment: 'Even better', store_average_rating: 3.5 })]);
+    expect(after.body.ratings).toEqual([
+      expect.objectContaining({ id: created.body.rating.id, rating: 5, comment: 'Even better', store_average_rating: 3.5 }),
+    ]);
 
     expect((await server.del(`/api/ratings/${created.body.rating.id}`, { token: who.token })).status).toBe(200);
     expect((await get('', who.token)).body).toEqual({ ratings: [], total: 0, page: 1, limit: 10, totalPages: 0 });

@@ -217,7 +217,11 @@ describe.each(ENGINES)('owner dashboard: trend, sorting, store filter (%s)', (en
       const bistroRatings = seeded.filter((r) => r.store.id === bistro.id);
       expect(ids(res.body)).toEqual(expectedOrder(bistroRatings, (r) => r.at.getTime(), 'desc'));
       expect(res.body).toMatchObject({ total: 8, page: 1, limit: 100, totalPages: 1 });
-      expect(res.body.ratings.every((r: { store_id: number; store_name: string }) => r.store_id === bistro.id && r.store_name === 'bravo Bistro')).toBe(true);
+      expect(
+        res.body.ratings.every(
+          (r: { store_id: number; store_name: string }) => r.store_id === bistro.id && r.store_name === 'bravo Bistro',
+        ),
+      ).toBe(true);
     });
 
     it('rows keep every field: rater name and email, stars, comment, dates', async () => {
@@ -258,7 +262,7 @@ describe.each(ENGINES)('owner dashboard: trend, sorting, store filter (%s)', (en
       expect(back.body).toEqual({ message: 'Store not found' });
     });
 
-    it("a store that does not exist, or any store for an owner without stores → 404", async () => {
+    it('a store that does not exist, or any store for an owner without stores → 404', async () => {
       const missing = await get(owner, '?storeId=2147483647');
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ message: 'Store not found' });

@@ -33,7 +33,13 @@ console.log(result.version);
     );
     const startAt = String(Date.now() + 2_000);
     const outcomes = await Promise.allSettled([1, 2].map(() => run(process.execPath, [TSX, worker, releasesDir, siteDir, from, startAt])));
-    const described = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.stdout.trim() : String((o.reason as { stderr?: string }).stderr).split('\n').find((l) => l.includes('Error')) ?? 'failed'));
+    const described = outcomes.map((o) =>
+      o.status === 'fulfilled'
+        ? o.value.stdout.trim()
+        : (String((o.reason as { stderr?: string }).stderr)
+            .split('\n')
+            .find((l) => l.includes('Error')) ?? 'failed'),
+    );
     expect(described).toEqual(['v1', 'v1']);
     expect(readdirSync(path.join(releasesDir, 'mf-stores'))).toEqual(['v1']);
   } finally {

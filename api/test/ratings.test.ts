@@ -114,7 +114,11 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
       expect((await rate(bob, store.id, { rating: 4 })).status).toBe(201);
       const res = await rate(carol, store.id, { rating: 4 });
       expect(res.status).toBe(201);
-      expect(res.body.storeStats).toEqual({ average_rating: 4.33, total_ratings: 3, rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 } });
+      expect(res.body.storeStats).toEqual({
+        average_rating: 4.33,
+        total_ratings: 3,
+        rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 },
+      });
       await expectStatsMatchStore(store.id, res.body.storeStats);
     });
 
@@ -235,7 +239,10 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
       const store = await newStore();
       expect((await rate(bob, store.id, { rating: 2 })).status).toBe(201);
       const created = await rate(alice, store.id, { rating: 3, comment: 'Average' });
-      const res = await server.put(`/api/ratings/${created.body.rating.id}`, { token: alice.token, body: { rating: 5, comment: 'Improved a lot' } });
+      const res = await server.put(`/api/ratings/${created.body.rating.id}`, {
+        token: alice.token,
+        body: { rating: 5, comment: 'Improved a lot' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         message: 'Rating updated successfully!',
@@ -265,7 +272,10 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
     it("another customer's PUT answers 404 Rating not found and leaves the rating unchanged", async () => {
       const store = await newStore();
       const created = await rate(alice, store.id, { rating: 4, comment: 'Mine' });
-      const res = await server.put(`/api/ratings/${created.body.rating.id}`, { token: bob.token, body: { rating: 1, comment: 'Hijacked' } });
+      const res = await server.put(`/api/ratings/${created.body.rating.id}`, {
+        token: bob.token,
+        body: { rating: 1, comment: 'Hijacked' },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'Rating not found' });
       expect(await ratingsInDb(store.id)).toEqual([{ id: created.body.rating.id, user_id: alice.id, rating: 4, comment: 'Mine' }]);
@@ -305,7 +315,10 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
     it('a comment of 501 characters answers 400', async () => {
       const store = await newStore();
       const created = await rate(alice, store.id, { rating: 4, comment: 'short' });
-      const res = await server.put(`/api/ratings/${created.body.rating.id}`, { token: alice.token, body: { rating: 4, comment: 'y'.repeat(501) } });
+      const res = await server.put(`/api/ratings/${created.body.rating.id}`, {
+        token: alice.token,
+        body: { rating: 4, comment: 'y'.repeat(501) },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Comment must not exceed 500 characters');
       expect((await ratingsInDb(store.id))[0].comment).toBe('short');
@@ -321,13 +334,18 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
       });
       expect(reassigned.status).toBe(200);
 
-      const put = await server.put(`/api/ratings/${created.body.rating.id}`, { token: otherOwner.token, body: { rating: 5, comment: 'Now mine: best ever' } });
+      const put = await server.put(`/api/ratings/${created.body.rating.id}`, {
+        token: otherOwner.token,
+        body: { rating: 5, comment: 'Now mine: best ever' },
+      });
       expect(put.status).toBe(403);
       expect(put.body).toEqual({ message: 'You cannot rate your own store' });
       const post = await rate(otherOwner, store.id, { rating: 5 });
       expect(post.status).toBe(403);
       expect(post.body).toEqual({ message: 'You cannot rate your own store' });
-      expect(await ratingsInDb(store.id)).toEqual([{ id: created.body.rating.id, user_id: otherOwner.id, rating: 2, comment: 'Before I owned it' }]);
+      expect(await ratingsInDb(store.id)).toEqual([
+        { id: created.body.rating.id, user_id: otherOwner.id, rating: 2, comment: 'Before I owned it' },
+      ]);
 
       // Removing the old rating of a store that is now theirs only takes their own voice out of its figures.
       const del = await server.del(`/api/ratings/${created.body.rating.id}`, { token: otherOwner.token });
@@ -473,7 +491,11 @@ describe.each(ENGINES)('ratings: malformed input never produces a 500 (%s)', (en
       ['PUT', `/api/ratings/${ratingId}`],
     ] as const) {
       const res = await server.request(method, path, { token: user.token, rawBody });
-      expect({ method, status: res.status, hasMessage: typeof res.body?.message === 'string' }).toEqual({ method, status: 400, hasMessage: true });
+      expect({ method, status: res.status, hasMessage: typeof res.body?.message === 'string' }).toEqual({
+        method,
+        status: 400,
+        hasMessage: true,
+      });
     }
     const kept = await server.db.selectFrom('ratings').select(['rating', 'comment']).where('id', '=', ratingId).executeTakeFirstOrThrow();
     expect(kept).toEqual({ rating: 3, comment: null });

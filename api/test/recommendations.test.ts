@@ -51,7 +51,8 @@ describe.each(ENGINES)('GET /api/stores?unrated= (%s)', (engine) => {
   const names = (res: { body: { stores: Array<{ name: string }> } }) => res.body.stores.map((s) => s.name);
   const avg = (s: FixtureStore) => averageOf(s.ratings);
   const byRatingDesc = (a: FixtureStore, b: FixtureStore) => avg(b) - avg(a) || b.id - a.id;
-  const byName = (a: FixtureStore, b: FixtureStore) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id);
+  const byName = (a: FixtureStore, b: FixtureStore) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id;
   const unratedByMe = () => fixture.filter((s) => !s.ratedByMe);
 
   beforeAll(async () => {
@@ -144,13 +145,21 @@ describe.each(ENGINES)('GET /api/stores?unrated= (%s)', (engine) => {
     expect(names(res)).not.toContain('Alpine Grocers');
     for (const store of res.body.stores) {
       const f = fixture.find((s) => s.id === store.id)!;
-      expect({ average_rating: store.average_rating, total_ratings: store.total_ratings }).toEqual({ average_rating: avg(f), total_ratings: f.ratings.length });
+      expect({ average_rating: store.average_rating, total_ratings: store.total_ratings }).toEqual({
+        average_rating: avg(f),
+        total_ratings: f.ratings.length,
+      });
     }
   });
 
   it("the shared client's stores.list({ ..., unrated: true }) sends the flag the API understands", async () => {
     const result = await server.client(me.token).stores.list({ sortBy: 'rating', sortOrder: 'desc', limit: 6, unrated: true });
-    expect(result.stores.map((s) => s.id)).toEqual(unratedByMe().sort(byRatingDesc).slice(0, 6).map((s) => s.id));
+    expect(result.stores.map((s) => s.id)).toEqual(
+      unratedByMe()
+        .sort(byRatingDesc)
+        .slice(0, 6)
+        .map((s) => s.id),
+    );
     const all = await server.client(me.token).stores.list({ limit: 100, unrated: false });
     expect(all.total).toBe(SPEC.length);
   });
@@ -159,7 +168,11 @@ describe.each(ENGINES)('GET /api/stores?unrated= (%s)', (engine) => {
     const first = await list('?sortBy=rating&sortOrder=desc&limit=6&unrated=true');
     const second = await list('?sortBy=rating&sortOrder=desc&limit=6&page=2&unrated=true');
     expect(second.status).toBe(200);
-    expect([...ids(first), ...ids(second)]).toEqual(unratedByMe().sort(byRatingDesc).map((s) => s.id));
+    expect([...ids(first), ...ids(second)]).toEqual(
+      unratedByMe()
+        .sort(byRatingDesc)
+        .map((s) => s.id),
+    );
   });
 
   it('combines with search', async () => {
@@ -174,7 +187,12 @@ describe.each(ENGINES)('GET /api/stores?unrated= (%s)', (engine) => {
     const fashion = await list('?unrated=true&category=Fashion');
     expect(names(fashion)).toEqual(['Fable Fashion', 'Lumen Fashion']);
     const good = await list('?unrated=true&minRating=4.5&sortBy=rating&sortOrder=desc&limit=100');
-    expect(ids(good)).toEqual(unratedByMe().filter((s) => avg(s) >= 4.5).sort(byRatingDesc).map((s) => s.id));
+    expect(ids(good)).toEqual(
+      unratedByMe()
+        .filter((s) => avg(s) >= 4.5)
+        .sort(byRatingDesc)
+        .map((s) => s.id),
+    );
     expect(good.body.total).toBe(5);
   });
 
@@ -190,7 +208,7 @@ describe.each(ENGINES)('GET /api/stores?unrated= (%s)', (engine) => {
     expect(ids(await list('?sortBy=rating&sortOrder=desc&limit=100&unrated=true', who.token))).toContain(top.id);
   });
 
-  it.each(['yes', '1', 'TRUE', 'True', '', 'true,false'])("answers 400 to unrated=%s", async (value) => {
+  it.each(['yes', '1', 'TRUE', 'True', '', 'true,false'])('answers 400 to unrated=%s', async (value) => {
     const res = await list(`?unrated=${encodeURIComponent(value)}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(INVALID_UNRATED);

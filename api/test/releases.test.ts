@@ -65,7 +65,9 @@ describe('the compatibility gate', () => {
 
   it('checks a subpath requirement (shared-contracts/ui) against the version of its package', () => {
     const world = newWorld();
-    const build = world.remoteBuild('ui-only', { requires: { 'shared-contracts': null, 'shared-contracts/react': null, 'shared-contracts/ui': '^1.3.0' } });
+    const build = world.remoteBuild('ui-only', {
+      requires: { 'shared-contracts': null, 'shared-contracts/react': null, 'shared-contracts/ui': '^1.3.0' },
+    });
     expect(world.releases.check('mf_stores', build)).toEqual([
       { subject: 'shared-contracts', message: 'this build needs shared-contracts ^1.3.0; the live shell (dist) provides 1.1.0' },
     ]);
@@ -74,7 +76,9 @@ describe('the compatibility gate', () => {
   it('takes a package’s own entry over its subpaths’ (Module Federation writes a subpath’s range from the installed patch version)', () => {
     const world = newWorld();
     // A remote built at 1.1.3: the shared config (and the runtime) need ^1.1.0, the subpath entries say ^1.1.3.
-    const build = world.remoteBuild('patch-newer', { requires: { 'shared-contracts': '^1.1.0', 'shared-contracts/react': '^1.1.3', 'shared-contracts/ui': '^1.1.3' } });
+    const build = world.remoteBuild('patch-newer', {
+      requires: { 'shared-contracts': '^1.1.0', 'shared-contracts/react': '^1.1.3', 'shared-contracts/ui': '^1.1.3' },
+    });
     expect(world.releases.check('mf_stores', build)).toEqual([]);
   });
 
@@ -118,9 +122,15 @@ describe('the compatibility gate', () => {
 
   it('accepts a prerelease the shell provides inside the range, and refuses one below it', () => {
     const world = newWorld();
-    world.releases.publish('shell', { from: world.shellBuild('beta-shell', { provides: { 'shared-contracts': '1.2.0-beta.1' } }), version: 'beta', by: 'test' });
+    world.releases.publish('shell', {
+      from: world.shellBuild('beta-shell', { provides: { 'shared-contracts': '1.2.0-beta.1' } }),
+      version: 'beta',
+      by: 'test',
+    });
     expect(world.releases.check('mf_stores', world.remoteBuild('needs-1.1', { requires: { 'shared-contracts': '^1.1.0' } }))).toEqual([]);
-    expect(world.releases.check('mf_stores', world.remoteBuild('needs-beta', { requires: { 'shared-contracts': '^1.2.0-beta.0' } }))).toEqual([]);
+    expect(
+      world.releases.check('mf_stores', world.remoteBuild('needs-beta', { requires: { 'shared-contracts': '^1.2.0-beta.0' } })),
+    ).toEqual([]);
     expect(world.releases.check('mf_stores', world.remoteBuild('needs-1.2', { requires: { 'shared-contracts': '^1.2.0' } }))).toEqual([
       { subject: 'shared-contracts', message: 'this build needs shared-contracts ^1.2.0; the live shell (beta) provides 1.2.0-beta.1' },
     ]);
@@ -130,7 +140,11 @@ describe('the compatibility gate', () => {
     const world = newWorld();
     const build = world.remoteBuild('newer', { requires: { 'shared-contracts': '^1.2.0' } });
     expect(world.releases.check('mf_stores', build)).toHaveLength(1);
-    world.releases.publish('shell', { from: world.shellBuild('shell-1.2', { provides: { 'shared-contracts': '1.2.0' } }), version: 's12', by: 'test' });
+    world.releases.publish('shell', {
+      from: world.shellBuild('shell-1.2', { provides: { 'shared-contracts': '1.2.0' } }),
+      version: 's12',
+      by: 'test',
+    });
     expect(world.releases.check('mf_stores', build)).toEqual([]);
   });
 
@@ -138,14 +152,22 @@ describe('the compatibility gate', () => {
     const world = newWorld();
     const older = world.shellBuild('older', { provides: { 'shared-contracts': '1.0.0' } });
     const problems = world.releases.check('shell', older);
-    expect(problems.map((p) => p.subject)).toEqual(['shared-contracts', 'shared-contracts', 'shared-contracts', 'shared-contracts', 'shared-contracts']);
+    expect(problems.map((p) => p.subject)).toEqual([
+      'shared-contracts',
+      'shared-contracts',
+      'shared-contracts',
+      'shared-contracts',
+      'shared-contracts',
+    ]);
     expect(problems[0]!.message).toBe('the live mf_auth dist needs shared-contracts ^1.1.0; this shell build provides 1.0.0');
     expect(problems.map((p) => p.message.split(' ')[2])).toEqual(['mf_auth', 'mf_stores', 'mf_admin', 'mf_owner', 'mf_customer']);
   });
 
   it('checks a shell build’s route table against what every live remote exposes, both ways', () => {
     const world = newWorld();
-    const build = world.shellBuild('routes', { loads: { mf_owner: ['OwnerDashboardPage', 'OwnerReportsPage'], mf_customer: ['CustomerDashboardPage'] } });
+    const build = world.shellBuild('routes', {
+      loads: { mf_owner: ['OwnerDashboardPage', 'OwnerReportsPage'], mf_customer: ['CustomerDashboardPage'] },
+    });
     expect(world.releases.check('shell', build)).toEqual([
       {
         subject: 'mf_owner/OwnerReportsPage',
@@ -165,7 +187,14 @@ describe('publishing a version', () => {
     const from = world.remoteBuild('stores-v1');
     const result = world.releases.publish('mf_stores', { from, version: 'v1', by: 'test' });
     const target = path.join(world.releasesDir, 'mf-stores', 'v1');
-    expect(result).toEqual({ app: 'mf_stores', version: 'v1', reused: false, folder: target, previous: BUILT_IN_VERSION, canaryPercent: null });
+    expect(result).toEqual({
+      app: 'mf_stores',
+      version: 'v1',
+      reused: false,
+      folder: target,
+      previous: BUILT_IN_VERSION,
+      canaryPercent: null,
+    });
     expect(snapshotTree(target)).toEqual(snapshotTree(from));
     expect(world.releases.liveVersion('mf_stores')).toBe('v1');
     expect(world.releases.liveVersion('mf_auth')).toBe(BUILT_IN_VERSION);
@@ -205,7 +234,9 @@ describe('publishing a version', () => {
     const world = newWorld();
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
     const before = world.snapshot();
-    const error = thrown(() => world.releases.publish('mf_stores', { from: world.remoteBuild('other', { marker: 'other' }), version: 'v1', by: 'test' }));
+    const error = thrown(() =>
+      world.releases.publish('mf_stores', { from: world.remoteBuild('other', { marker: 'other' }), version: 'v1', by: 'test' }),
+    );
     expect(error).toBeInstanceOf(ReleaseError);
     expect(error.message).toBe('version v1 of mf-stores is already published with other files; choose another --version');
     expect(world.snapshot()).toEqual(before);
@@ -248,7 +279,10 @@ describe('publishing a version', () => {
     expect(error).toBeInstanceOf(GateError);
     expect((error as GateError).problems).toEqual([
       { subject: 'shared-contracts', message: 'mf_stores v2 needs shared-contracts ^1.2.0; the live shell (dist) provides 1.1.0' },
-      { subject: 'mf_stores/StoreDetailPage', message: 'the live shell (dist) loads mf_stores/StoreDetailPage, which mf_stores v2 does not expose' },
+      {
+        subject: 'mf_stores/StoreDetailPage',
+        message: 'the live shell (dist) loads mf_stores/StoreDetailPage, which mf_stores v2 does not expose',
+      },
     ]);
     expect(error.message).toBe(
       'the compatibility gate refused mf_stores v2 (nothing was changed):\n' +
@@ -274,7 +308,9 @@ describe('publishing a version', () => {
 describe('canaries', () => {
   it.each([0, 100, -5, 50.5, 150])('refuses a share of %p%% (1 to 99 only), and changes nothing', (percent) => {
     const world = newWorld();
-    const error = thrown(() => world.releases.publish('mf_stores', { from: world.remoteBuild('c'), version: 'c1', canaryPercent: percent, by: 'test' }));
+    const error = thrown(() =>
+      world.releases.publish('mf_stores', { from: world.remoteBuild('c'), version: 'c1', canaryPercent: percent, by: 'test' }),
+    );
     expect(error).toBeInstanceOf(ReleaseError);
     expect(error.message).toBe(`--canary takes a share of browsers from 1 to 99 (got ${percent})`);
     expect(world.snapshot()).toEqual({});
@@ -296,19 +332,32 @@ describe('canaries', () => {
   it('keeps the live version for everyone else while a canary runs', () => {
     const world = newWorld();
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
-    const result = world.releases.publish('mf_stores', { from: world.remoteBuild('v2', { marker: '2' }), version: 'v2', canaryPercent: 10, by: 'test' });
+    const result = world.releases.publish('mf_stores', {
+      from: world.remoteBuild('v2', { marker: '2' }),
+      version: 'v2',
+      canaryPercent: 10,
+      by: 'test',
+    });
     expect(result).toMatchObject({ version: 'v2', previous: 'v1', canaryPercent: 10, reused: false });
     expect(world.releases.liveVersion('mf_stores')).toBe('v1');
     expect(world.releases.canary('mf_stores')).toMatchObject({ version: 'v2', percent: 10 });
     expect(world.releases.rollbackTarget('mf_stores')).toBe(BUILT_IN_VERSION);
-    expect(lastEntry(world)).toMatchObject({ app: 'mf_stores', action: 'canary', version: 'v2', previousVersion: 'v1', note: 'live for 10% of browsers' });
+    expect(lastEntry(world)).toMatchObject({
+      app: 'mf_stores',
+      action: 'canary',
+      version: 'v2',
+      previousVersion: 'v1',
+      note: 'live for 10% of browsers',
+    });
   });
 
   it('refuses as a canary the version already live for everyone', () => {
     const world = newWorld();
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
     const before = world.snapshot();
-    const error = thrown(() => world.releases.publish('mf_stores', { from: world.remoteBuild('v1-copy'), version: 'v1', canaryPercent: 20, by: 'test' }));
+    const error = thrown(() =>
+      world.releases.publish('mf_stores', { from: world.remoteBuild('v1-copy'), version: 'v1', canaryPercent: 20, by: 'test' }),
+    );
     expect(error.message).toBe('mf_stores v1 is already live for everyone');
     expect(world.snapshot()).toEqual(before);
   });
@@ -350,8 +399,17 @@ describe('canaries', () => {
 
   it('keeps a canary safe from the shell: the shell it needs cannot be rolled back under it', () => {
     const world = newWorld();
-    world.releases.publish('shell', { from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }), version: 's12', by: 'test' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('c', { requires: { 'shared-contracts': '^1.2.0' } }), version: 'c', canaryPercent: 10, by: 'test' });
+    world.releases.publish('shell', {
+      from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }),
+      version: 's12',
+      by: 'test',
+    });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('c', { requires: { 'shared-contracts': '^1.2.0' } }),
+      version: 'c',
+      canaryPercent: 10,
+      by: 'test',
+    });
     const error = thrown(() => world.releases.rollback('shell', 'test'));
     expect((error as GateError).problems).toEqual([
       { subject: 'shared-contracts', message: 'the canary mf_stores c needs shared-contracts ^1.2.0; the shell dist provides 1.1.0' },
@@ -365,7 +423,12 @@ describe('canaries', () => {
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
     world.releases.publish('mf_stores', { from: world.remoteBuild('v2', { marker: '2' }), version: 'v2', canaryPercent: 50, by: 'test' });
     const result = world.releases.abort('mf_stores', 'cli:bob');
-    expect(result).toEqual({ app: 'mf_stores', version: 'v2', previous: 'v1', message: 'the canary v2 of mf_stores is ended; v1 is live for everyone' });
+    expect(result).toEqual({
+      app: 'mf_stores',
+      version: 'v2',
+      previous: 'v1',
+      message: 'the canary v2 of mf_stores is ended; v1 is live for everyone',
+    });
     expect(world.releases.canary('mf_stores')).toBeNull();
     expect(world.releases.liveVersion('mf_stores')).toBe('v1');
     expect(world.releases.rollbackTarget('mf_stores')).toBe(BUILT_IN_VERSION);
@@ -411,7 +474,12 @@ describe('rolling back', () => {
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
     world.releases.publish('mf_stores', { from: world.remoteBuild('v2', { marker: '2' }), version: 'v2', by: 'test' });
 
-    expect(world.releases.rollback('mf_stores', 'test')).toEqual({ app: 'mf_stores', version: 'v1', previous: 'v2', message: 'mf_stores v1 is live again (was v2)' });
+    expect(world.releases.rollback('mf_stores', 'test')).toEqual({
+      app: 'mf_stores',
+      version: 'v1',
+      previous: 'v2',
+      message: 'mf_stores v1 is live again (was v2)',
+    });
     expect(world.releases.liveVersion('mf_stores')).toBe('v1');
 
     expect(world.releases.rollback('mf_stores', 'test').message).toBe('mf_stores dist is live again (was v1)');
@@ -427,7 +495,9 @@ describe('rolling back', () => {
 
   it('says there is nothing to roll back when nothing was ever published', () => {
     const world = newWorld();
-    expect(thrown(() => world.releases.rollback('shell', 'test')).message).toBe('nothing to roll back to: shell has no earlier published version');
+    expect(thrown(() => world.releases.rollback('shell', 'test')).message).toBe(
+      'nothing to roll back to: shell has no earlier published version',
+    );
     expect(world.snapshot()).toEqual({});
   });
 
@@ -438,13 +508,27 @@ describe('rolling back', () => {
     world.releases.rollback('mf_stores', 'cli:eve');
     expect(world.releases.canary('mf_stores')).toBeNull();
     expect(world.releases.liveVersion('mf_stores')).toBe(BUILT_IN_VERSION);
-    expect(lastEntry(world)).toMatchObject({ action: 'rollback', version: BUILT_IN_VERSION, previousVersion: 'v1', by: 'cli:eve', note: 'ends the canary c' });
+    expect(lastEntry(world)).toMatchObject({
+      action: 'rollback',
+      version: BUILT_IN_VERSION,
+      previousVersion: 'v1',
+      by: 'cli:eve',
+      note: 'ends the canary c',
+    });
   });
 
   it('passes the gate: the shell does not roll back under a remote that needs the newer one', () => {
     const world = newWorld();
-    world.releases.publish('shell', { from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }), version: 's12', by: 'test' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('r12', { requires: { 'shared-contracts': '^1.2.0' } }), version: 'r12', by: 'test' });
+    world.releases.publish('shell', {
+      from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }),
+      version: 's12',
+      by: 'test',
+    });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('r12', { requires: { 'shared-contracts': '^1.2.0' } }),
+      version: 'r12',
+      by: 'test',
+    });
     const before = world.snapshot();
     const error = thrown(() => world.releases.rollback('shell', 'test'));
     expect(error).toBeInstanceOf(GateError);
@@ -459,10 +543,20 @@ describe('rolling back', () => {
 describe('publishing the shell', () => {
   it('is refused when a live remote needs more than it provides, and changes nothing', () => {
     const world = newWorld();
-    world.releases.publish('shell', { from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }), version: 's12', by: 'test' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('r12', { requires: { 'shared-contracts': '^1.2.0' } }), version: 'r12', by: 'test' });
+    world.releases.publish('shell', {
+      from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }),
+      version: 's12',
+      by: 'test',
+    });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('r12', { requires: { 'shared-contracts': '^1.2.0' } }),
+      version: 'r12',
+      by: 'test',
+    });
     const before = world.snapshot();
-    const error = thrown(() => world.releases.publish('shell', { from: world.shellBuild('s11', { marker: 'old' }), version: 's11', by: 'test' }));
+    const error = thrown(() =>
+      world.releases.publish('shell', { from: world.shellBuild('s11', { marker: 'old' }), version: 's11', by: 'test' }),
+    );
     expect(error).toBeInstanceOf(GateError);
     expect((error as GateError).problems).toEqual([
       { subject: 'shared-contracts', message: 'the live mf_stores r12 needs shared-contracts ^1.2.0; the shell s11 provides 1.1.0' },
@@ -472,9 +566,20 @@ describe('publishing the shell', () => {
 
   it('is refused when a canary remote needs more than it provides', () => {
     const world = newWorld();
-    world.releases.publish('shell', { from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }), version: 's12', by: 'test' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('c12', { requires: { 'shared-contracts': '^1.2.0' } }), version: 'c12', canaryPercent: 5, by: 'test' });
-    const error = thrown(() => world.releases.publish('shell', { from: world.shellBuild('s11', { marker: 'old' }), version: 's11', by: 'test' }));
+    world.releases.publish('shell', {
+      from: world.shellBuild('s12', { provides: { 'shared-contracts': '1.2.0' } }),
+      version: 's12',
+      by: 'test',
+    });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('c12', { requires: { 'shared-contracts': '^1.2.0' } }),
+      version: 'c12',
+      canaryPercent: 5,
+      by: 'test',
+    });
+    const error = thrown(() =>
+      world.releases.publish('shell', { from: world.shellBuild('s11', { marker: 'old' }), version: 's11', by: 'test' }),
+    );
     expect((error as GateError).problems).toEqual([
       { subject: 'shared-contracts', message: 'the canary mf_stores c12 needs shared-contracts ^1.2.0; the shell s11 provides 1.1.0' },
     ]);
@@ -486,15 +591,23 @@ describe('publishing the shell', () => {
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'test' });
     const gone = path.join(world.releasesDir, 'mf-stores', 'v1');
     rmSync(gone, { recursive: true });
-    const error = thrown(() => world.releases.publish('shell', { from: world.shellBuild('s2', { marker: 's2' }), version: 's2', by: 'test' }));
-    expect((error as GateError).problems).toEqual([{ subject: 'mf_stores', message: `the live mf_stores v1 cannot be checked: ${gone} is missing` }]);
+    const error = thrown(() =>
+      world.releases.publish('shell', { from: world.shellBuild('s2', { marker: 's2' }), version: 's2', by: 'test' }),
+    );
+    expect((error as GateError).problems).toEqual([
+      { subject: 'mf_stores', message: `the live mf_stores v1 cannot be checked: ${gone} is missing` },
+    ]);
     expect(existsSync(path.join(world.releasesDir, 'shell'))).toBe(false);
   });
 
   it('is accepted when it provides what every live and canary remote needs, and becomes the live shell', () => {
     const world = newWorld();
     world.releases.publish('mf_stores', { from: world.remoteBuild('c', { marker: 'c' }), version: 'c', canaryPercent: 5, by: 'test' });
-    const result = world.releases.publish('shell', { from: world.shellBuild('s13', { provides: { 'shared-contracts': '1.3.0' } }), version: 's13', by: 'test' });
+    const result = world.releases.publish('shell', {
+      from: world.shellBuild('s13', { provides: { 'shared-contracts': '1.3.0' } }),
+      version: 's13',
+      by: 'test',
+    });
     expect(result).toMatchObject({ app: 'shell', version: 's13', previous: BUILT_IN_VERSION, canaryPercent: null });
     expect(world.releases.liveVersion('shell')).toBe('s13');
     expect(world.releases.liveShellDir()).toBe(path.join(world.releasesDir, 'shell', 's13'));
@@ -508,17 +621,43 @@ describe('the history', () => {
   it('records every change with when, what, who and why, oldest first', () => {
     const world = newWorld();
     world.releases.publish('mf_stores', { from: world.remoteBuild('v1'), version: 'v1', by: 'ci:stores-pipeline' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('v2', { marker: '2' }), version: 'v2', canaryPercent: 10, by: 'ci:stores-pipeline' });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('v2', { marker: '2' }),
+      version: 'v2',
+      canaryPercent: 10,
+      by: 'ci:stores-pipeline',
+    });
     world.releases.abort('mf_stores', 'health monitor', { action: 'auto_abort', note: '5 of 20 loads failed (25% > 20%)' });
-    world.releases.publish('mf_stores', { from: world.remoteBuild('v2-again', { marker: '2' }), version: 'v2', canaryPercent: 10, by: 'cli:dev' });
+    world.releases.publish('mf_stores', {
+      from: world.remoteBuild('v2-again', { marker: '2' }),
+      version: 'v2',
+      canaryPercent: 10,
+      by: 'cli:dev',
+    });
     world.releases.promote('mf_stores', 'admin:root');
     world.releases.rollback('mf_stores', 'admin:root');
 
     const history = world.releases.state().history;
-    expect(history.map(({ app, action, version, previousVersion, by, note }) => ({ app, action, version, previousVersion, by, note }))).toEqual([
+    expect(
+      history.map(({ app, action, version, previousVersion, by, note }) => ({ app, action, version, previousVersion, by, note })),
+    ).toEqual([
       { app: 'mf_stores', action: 'publish', version: 'v1', previousVersion: 'dist', by: 'ci:stores-pipeline', note: null },
-      { app: 'mf_stores', action: 'canary', version: 'v2', previousVersion: 'v1', by: 'ci:stores-pipeline', note: 'live for 10% of browsers' },
-      { app: 'mf_stores', action: 'auto_abort', version: 'v2', previousVersion: 'v1', by: 'health monitor', note: '5 of 20 loads failed (25% > 20%)' },
+      {
+        app: 'mf_stores',
+        action: 'canary',
+        version: 'v2',
+        previousVersion: 'v1',
+        by: 'ci:stores-pipeline',
+        note: 'live for 10% of browsers',
+      },
+      {
+        app: 'mf_stores',
+        action: 'auto_abort',
+        version: 'v2',
+        previousVersion: 'v1',
+        by: 'health monitor',
+        note: '5 of 20 loads failed (25% > 20%)',
+      },
       { app: 'mf_stores', action: 'canary', version: 'v2', previousVersion: 'v1', by: 'cli:dev', note: 'live for 10% of browsers' },
       { app: 'mf_stores', action: 'promote', version: 'v2', previousVersion: 'v1', by: 'admin:root', note: 'was live for 10% of browsers' },
       { app: 'mf_stores', action: 'rollback', version: 'v1', previousVersion: 'v2', by: 'admin:root', note: null },
@@ -583,9 +722,13 @@ describe('several writers at once', () => {
     // They begin together, once all three have started.
     const startAt = String(Date.now() + 2_000);
     const jobs = (['mf_stores', 'mf_auth', 'mf_owner'] as RemoteApp[]).map((app) =>
-      run(process.execPath, [TSX, writer, world.releasesDir, world.siteDir, app, world.remoteBuild(app, { app }), String(rounds), `writer:${app}`, startAt], {
-        cwd: REPO_ROOT,
-      }),
+      run(
+        process.execPath,
+        [TSX, writer, world.releasesDir, world.siteDir, app, world.remoteBuild(app, { app }), String(rounds), `writer:${app}`, startAt],
+        {
+          cwd: REPO_ROOT,
+        },
+      ),
     );
     const outputs = await Promise.all(jobs);
     expect(outputs.map((output) => output.stdout.trim())).toEqual([`done ${rounds}`, `done ${rounds}`, `done ${rounds}`]);
@@ -599,7 +742,9 @@ describe('several writers at once', () => {
       const own = state.history.filter((entry) => entry.app === app);
       expect(own.every((entry) => entry.by === `writer:${app}`)).toBe(true);
       expect(own.map((entry) => entry.action)).toEqual(Array.from({ length: rounds }, () => ['canary', 'abort']).flat());
-      expect(own.filter((entry) => entry.action === 'abort').map((entry) => entry.note)).toEqual(Array.from({ length: rounds }, (_, i) => `round ${i}`));
+      expect(own.filter((entry) => entry.action === 'abort').map((entry) => entry.note)).toEqual(
+        Array.from({ length: rounds }, (_, i) => `round ${i}`),
+      );
       expect(state.apps[app]?.canary).toBeNull();
     }
     // No lock or temporary file left behind.

@@ -19,14 +19,22 @@ const PATH = '/api/telemetry/remote-health';
 
 const loads = (app: RemoteHealthEvent['app'], version: string, n: number, renderMs = 200): RemoteHealthEvent[] =>
   Array.from({ length: n }, () => ({ app, version, kind: 'load', renderMs }));
-const loadFailures = (app: RemoteHealthEvent['app'], version: string, n: number, reason: RemoteHealthEvent['reason'] = 'not_found'): RemoteHealthEvent[] =>
-  Array.from({ length: n }, () => ({ app, version, kind: 'load_failure', reason }));
+const loadFailures = (
+  app: RemoteHealthEvent['app'],
+  version: string,
+  n: number,
+  reason: RemoteHealthEvent['reason'] = 'not_found',
+): RemoteHealthEvent[] => Array.from({ length: n }, () => ({ app, version, kind: 'load_failure', reason }));
 
 /**
  * Sends a report as the shell's beacon does: no token, a JSON Blob (content type application/json),
  * and the browser's rollout cookie when it has one.
  */
-function report(server: TestServer, events: RemoteHealthEvent[], options: { contentType?: string; token?: string; browser?: string } = {}): Promise<HttpResult> {
+function report(
+  server: TestServer,
+  events: RemoteHealthEvent[],
+  options: { contentType?: string; token?: string; browser?: string } = {},
+): Promise<HttpResult> {
   return server.post(PATH, {
     rawBody: JSON.stringify({ events }),
     contentType: options.contentType ?? 'application/json',
@@ -64,7 +72,11 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
 
   describe('reports', () => {
     it('a report is stored and shows in the admin figures of that version, in the last hour, the last day and the current hour', async () => {
-      const events = [...loads('mf_auth', 'dist', 3), ...loadFailures('mf_auth', 'dist', 1, 'timeout'), { app: 'mf_auth', version: 'dist', kind: 'render_error' } as const];
+      const events = [
+        ...loads('mf_auth', 'dist', 3),
+        ...loadFailures('mf_auth', 'dist', 1, 'timeout'),
+        { app: 'mf_auth', version: 'dist', kind: 'render_error' } as const,
+      ];
       expect((await report(server, events)).status).toBe(204);
 
       const auth = appIn(await deployments(server, admin), 'mf_auth');
@@ -113,7 +125,9 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
 
     it('reports of the same minute add up in one row per app and version, time bins included', async () => {
       expect((await report(server, loads('shell', 'dist', 2, 40))).status).toBe(204);
-      expect((await report(server, [...loads('shell', 'dist', 3, 2_500), ...loadFailures('shell', 'dist', 2, 'network')])).status).toBe(204);
+      expect((await report(server, [...loads('shell', 'dist', 3, 2_500), ...loadFailures('shell', 'dist', 2, 'network')])).status).toBe(
+        204,
+      );
       const rows = await storedRows(server, 'shell', 'dist');
       // Two minutes at most if the reports straddled a minute's end.
       expect(rows.reduce((sum, row) => sum + row.loads, 0)).toBe(5);
@@ -158,11 +172,23 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
     it.each([
       ['malformed JSON', '{"events": [', undefined],
       ['no events', JSON.stringify({ events: [] }), 'events'],
-      [`more than ${REMOTE_HEALTH_MAX_EVENTS} events`, JSON.stringify({ events: loads('mf_stores', 'dist', REMOTE_HEALTH_MAX_EVENTS + 1) }), 'events'],
+      [
+        `more than ${REMOTE_HEALTH_MAX_EVENTS} events`,
+        JSON.stringify({ events: loads('mf_stores', 'dist', REMOTE_HEALTH_MAX_EVENTS + 1) }),
+        'events',
+      ],
       ['an unknown app', JSON.stringify({ events: [{ app: 'mf_nope', version: 'dist', kind: 'load' }] }), 'events.0.app'],
       ['an unknown kind', JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'crash' }] }), 'events.0.kind'],
-      ['a negative time to first render', JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'load', renderMs: -1 }] }), 'events.0.renderMs'],
-      ['an unknown failure reason', JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'load_failure', reason: 'gremlins' }] }), 'events.0.reason'],
+      [
+        'a negative time to first render',
+        JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'load', renderMs: -1 }] }),
+        'events.0.renderMs',
+      ],
+      [
+        'an unknown failure reason',
+        JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'load_failure', reason: 'gremlins' }] }),
+        'events.0.reason',
+      ],
       ['an extra field', JSON.stringify({ events: [{ app: 'mf_stores', version: 'dist', kind: 'load', user: 'x' }] }), 'events.0'],
     ])('a report with %s is refused with 400 and stores nothing', async (_label, body, field) => {
       const before = await storedRows(server, 'mf_stores', 'dist');
@@ -180,7 +206,9 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
     it('aborts a canary failing above the threshold once it has the minimum of load attempts; the history says so and browsers get the live version', async () => {
       fake.publishRemote('mf_stores', 'stores-bad-1', { canaryPercent: 50 });
       const browser = browserOf('mf_stores', { version: 'stores-bad-1', percent: 50 });
-      const res = await report(server, [...loads('mf_stores', 'stores-bad-1', 8), ...loadFailures('mf_stores', 'stores-bad-1', 12)], { browser });
+      const res = await report(server, [...loads('mf_stores', 'stores-bad-1', 8), ...loadFailures('mf_stores', 'stores-bad-1', 12)], {
+        browser,
+      });
       expect(res.status).toBe(204);
 
       const stores = appIn(await deployments(server, admin), 'mf_stores');
@@ -195,7 +223,10 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
         note: 'aborted automatically: 12 of 20 loads failed (60% > 20%)',
       });
       // The aborted version keeps its figures on the screen, as an earlier version.
-      expect(stores.versions.find((v) => v.version === 'stores-bad-1')).toMatchObject({ channel: 'earlier', lastHour: { loads: 8, loadFailures: 12 } });
+      expect(stores.versions.find((v) => v.version === 'stores-bad-1')).toMatchObject({
+        channel: 'earlier',
+        lastHour: { loads: 8, loadFailures: 12 },
+      });
       // And every new browser gets the live version.
       const served = await Promise.all(Array.from({ length: 8 }, () => server.get('/remotes.json')));
       expect(served.map((answer) => answer.body.$versions.mf_stores)).toEqual(Array(8).fill('dist'));
@@ -228,15 +259,21 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
       expect(await canaryOf('mf_customer')).toMatchObject({ version: 'customer-ok-1' });
 
       // One more render error: 5 of 20 attempts failed, 25%.
-      expect((await report(server, [{ app: 'mf_customer', version: 'customer-ok-1', kind: 'render_error' }], { browser })).status).toBe(204);
+      expect((await report(server, [{ app: 'mf_customer', version: 'customer-ok-1', kind: 'render_error' }], { browser })).status).toBe(
+        204,
+      );
       expect(await canaryOf('mf_customer')).toBeNull();
-      expect(appIn(await deployments(server, admin), 'mf_customer').history[0]!.note).toBe('aborted automatically: 5 of 20 loads failed (25% > 20%)');
+      expect(appIn(await deployments(server, admin), 'mf_customer').history[0]!.note).toBe(
+        'aborted automatically: 5 of 20 loads failed (25% > 20%)',
+      );
     });
 
     it('judges a canary on its own version only: failures of the live version do not abort it', async () => {
       fake.publishRemote('mf_auth', 'auth-new-1', { canaryPercent: 50 });
       const browser = browserOf('mf_auth', { version: 'auth-new-1', percent: 50 });
-      expect((await report(server, [...loadFailures('mf_auth', 'dist', 30), ...loads('mf_auth', 'auth-new-1', 20)], { browser })).status).toBe(204);
+      expect(
+        (await report(server, [...loadFailures('mf_auth', 'dist', 30), ...loads('mf_auth', 'auth-new-1', 20)], { browser })).status,
+      ).toBe(204);
       expect(await canaryOf('mf_auth')).toMatchObject({ version: 'auth-new-1' });
     });
 
@@ -253,14 +290,17 @@ describe.each(ENGINES)('remote health (%s)', (engine) => {
       expect(owner.canary).toMatchObject({ version: 'owner-new-1' });
       expect(owner.versions.find((v) => v.version === 'owner-new-1')).toMatchObject({ lastHour: { loads: 0, loadFailures: 0 } });
       // The same browser's reports of the live version count as ever.
-      const liveLoads = async () => appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'dist')!.lastHour.loads;
+      const liveLoads = async () =>
+        appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'dist')!.lastHour.loads;
       const before = await liveLoads();
       expect((await report(server, loads('mf_owner', 'dist', 3), { browser: outsider })).status).toBe(204);
       expect(await liveLoads()).toBe(before + 3);
       // A browser in the share is heard.
       const insider = browserOf('mf_owner', canary);
       expect((await report(server, loads('mf_owner', 'owner-new-1', 2), { browser: insider })).status).toBe(204);
-      expect(appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'owner-new-1')).toMatchObject({ lastHour: { loads: 2 } });
+      expect(appIn(await deployments(server, admin), 'mf_owner').versions.find((v) => v.version === 'owner-new-1')).toMatchObject({
+        lastHour: { loads: 2 },
+      });
     });
   });
 });
@@ -310,16 +350,36 @@ describe.each(ENGINES)('remote health on a server of its own (%s)', (engine) => 
 
 describe('remote health settings from the environment', () => {
   it('default to a 20% threshold over at least 20 load attempts, 7 days kept, 60 reports a minute per address', () => {
-    expect(loadConfig({}).remoteHealth).toEqual({ canaryMaxFailurePercent: 20, canaryMinLoads: 20, retentionDays: 7, reportsPerMinute: 60 });
+    expect(loadConfig({}).remoteHealth).toEqual({
+      canaryMaxFailurePercent: 20,
+      canaryMinLoads: 20,
+      retentionDays: 7,
+      reportsPerMinute: 60,
+    });
   });
 
   it('are read from CANARY_MAX_FAILURE_PERCENT, CANARY_MIN_LOADS, REMOTE_HEALTH_RETENTION_DAYS and REMOTE_HEALTH_REPORTS_PER_MINUTE', () => {
-    const env = { CANARY_MAX_FAILURE_PERCENT: '35', CANARY_MIN_LOADS: '4', REMOTE_HEALTH_RETENTION_DAYS: '30', REMOTE_HEALTH_REPORTS_PER_MINUTE: '100000' };
-    expect(loadConfig(env).remoteHealth).toEqual({ canaryMaxFailurePercent: 35, canaryMinLoads: 4, retentionDays: 30, reportsPerMinute: 100_000 });
+    const env = {
+      CANARY_MAX_FAILURE_PERCENT: '35',
+      CANARY_MIN_LOADS: '4',
+      REMOTE_HEALTH_RETENTION_DAYS: '30',
+      REMOTE_HEALTH_REPORTS_PER_MINUTE: '100000',
+    };
+    expect(loadConfig(env).remoteHealth).toEqual({
+      canaryMaxFailurePercent: 35,
+      canaryMinLoads: 4,
+      retentionDays: 30,
+      reportsPerMinute: 100_000,
+    });
   });
 
   it('refuse values out of range, naming each', () => {
-    const env = { CANARY_MAX_FAILURE_PERCENT: '101', CANARY_MIN_LOADS: '0', REMOTE_HEALTH_RETENTION_DAYS: 'a week', REMOTE_HEALTH_REPORTS_PER_MINUTE: '-5' };
+    const env = {
+      CANARY_MAX_FAILURE_PERCENT: '101',
+      CANARY_MIN_LOADS: '0',
+      REMOTE_HEALTH_RETENTION_DAYS: 'a week',
+      REMOTE_HEALTH_REPORTS_PER_MINUTE: '-5',
+    };
     expect(() => loadConfig(env)).toThrow(
       new ConfigError([
         'CANARY_MAX_FAILURE_PERCENT must be a whole number from 1 to 100 (got "101")',

@@ -95,7 +95,12 @@ async function ratingRow(server: TestServer, id: number) {
   return server.db.selectFrom('ratings').select(['id', 'rating']).where('id', '=', id).executeTakeFirst();
 }
 async function reportedShellLoads(server: TestServer): Promise<number> {
-  const rows = await server.db.selectFrom('remote_health').select('loads').where('app', '=', 'shell').where('version', '=', 'dist').execute();
+  const rows = await server.db
+    .selectFrom('remote_health')
+    .select('loads')
+    .where('app', '=', 'shell')
+    .where('version', '=', 'dist')
+    .execute();
   return rows.reduce((sum, row) => sum + row.loads, 0);
 }
 
@@ -128,7 +133,8 @@ const ROWS: Row[] = [
   {
     endpoint: 'PUT /api/auth/profile',
     statuses: SIGNED_IN(200),
-    call: ({ server, me }) => server.put('/api/auth/profile', { token: me?.token, body: { name: 'Profile Name Changed By Test', address: '2 New Road' } }),
+    call: ({ server, me }) =>
+      server.put('/api/auth/profile', { token: me?.token, body: { name: 'Profile Name Changed By Test', address: '2 New Road' } }),
     verify: async ({ server, me }) => {
       if (me) expect((await userRow(server, me.id))?.name).toBe('Profile Name Changed By Test');
     },
@@ -136,7 +142,8 @@ const ROWS: Row[] = [
   {
     endpoint: 'PUT /api/auth/password',
     statuses: SIGNED_IN(200),
-    call: ({ server, me }) => server.put('/api/auth/password', { token: me?.token, body: { currentPassword: 'Secret@123', newPassword: 'Changed@123' } }),
+    call: ({ server, me }) =>
+      server.put('/api/auth/password', { token: me?.token, body: { currentPassword: 'Secret@123', newPassword: 'Changed@123' } }),
     verify: async ({ server, me }, res) => {
       if (!me) return;
       expect((await server.get('/api/auth/profile', { token: me.token })).status).toBe(401);
@@ -191,7 +198,8 @@ const ROWS: Row[] = [
     endpoint: "POST /api/ratings/:storeId (the store owner's store)",
     statuses: [401, 201, 201, 403, 201, 201],
     messages: { 403: 'You cannot rate your own store' },
-    call: ({ server, world, me }) => server.post(`/api/ratings/${world.store.id}`, { token: me?.token, body: { rating: 4, comment: 'Nice' } }),
+    call: ({ server, world, me }) =>
+      server.post(`/api/ratings/${world.store.id}`, { token: me?.token, body: { rating: 4, comment: 'Nice' } }),
     verify: async ({ server, world, me }, res) => {
       const rows = await server.db.selectFrom('ratings').select(['user_id', 'rating']).where('store_id', '=', world.store.id).execute();
       expect(rows).toEqual(res.status === 201 ? [{ user_id: me!.id, rating: 4 }] : []);
@@ -201,7 +209,8 @@ const ROWS: Row[] = [
     endpoint: "PUT /api/ratings/:ratingId (the customer's rating)",
     statuses: [401, 200, 404, 404, 404, 404],
     messages: { 404: 'Rating not found' },
-    call: ({ server, world, me }) => server.put(`/api/ratings/${world.rating}`, { token: me?.token, body: { rating: 5, comment: 'Changed' } }),
+    call: ({ server, world, me }) =>
+      server.put(`/api/ratings/${world.rating}`, { token: me?.token, body: { rating: 5, comment: 'Changed' } }),
     verify: async ({ server, world }, res) => {
       expect((await ratingRow(server, world.rating))?.rating).toBe(res.status === 200 ? 5 : 3);
     },
@@ -245,7 +254,11 @@ const ROWS: Row[] = [
       return server.post('/api/admin/users', { token: me?.token, body });
     },
     verify: async ({ server, scratch }, res) => {
-      const row = await server.db.selectFrom('users').select('role').where('email', '=', scratch.email as string).executeTakeFirst();
+      const row = await server.db
+        .selectFrom('users')
+        .select('role')
+        .where('email', '=', scratch.email as string)
+        .executeTakeFirst();
       expect(row).toEqual(res.status === 201 ? { role: 'system_admin' } : undefined);
     },
   },
@@ -290,10 +303,17 @@ const ROWS: Row[] = [
     statuses: ADMIN_ONLY(201),
     call: ({ server, world, me, scratch }) => {
       scratch.name = `Matrix Store ${fresh()}`;
-      return server.post('/api/admin/stores', { token: me?.token, body: { name: scratch.name, address: '3 Shop Road', owner_id: world.owner.id } });
+      return server.post('/api/admin/stores', {
+        token: me?.token,
+        body: { name: scratch.name, address: '3 Shop Road', owner_id: world.owner.id },
+      });
     },
     verify: async ({ server, scratch }, res) => {
-      const rows = await server.db.selectFrom('stores').select('id').where('name', '=', scratch.name as string).execute();
+      const rows = await server.db
+        .selectFrom('stores')
+        .select('id')
+        .where('name', '=', scratch.name as string)
+        .execute();
       expect(rows).toHaveLength(res.status === 201 ? 1 : 0);
     },
   },
@@ -315,7 +335,9 @@ const ROWS: Row[] = [
     statuses: ADMIN_ONLY(200),
     call: ({ server, world, me }) => server.del(`/api/admin/stores/${world.otherStore.id}`, { token: me?.token }),
     verify: async ({ server, world }, res) => {
-      expect(await storeRow(server, world.otherStore.id)).toEqual(res.status === 200 ? undefined : expect.objectContaining({ id: world.otherStore.id }));
+      expect(await storeRow(server, world.otherStore.id)).toEqual(
+        res.status === 200 ? undefined : expect.objectContaining({ id: world.otherStore.id }),
+      );
       expect(await ratingRow(server, world.rating)).toEqual(res.status === 200 ? undefined : { id: world.rating, rating: 3 });
     },
   },
@@ -340,7 +362,10 @@ const ROWS: Row[] = [
     statuses: ANYONE(204),
     call: async ({ server, me, scratch }) => {
       scratch.before = await reportedShellLoads(server);
-      return server.post('/api/telemetry/remote-health', { token: me?.token, body: { events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] } });
+      return server.post('/api/telemetry/remote-health', {
+        token: me?.token,
+        body: { events: [{ app: 'shell', version: 'dist', kind: 'load', renderMs: 120 }] },
+      });
     },
     verify: async ({ server, scratch }) => {
       expect(await reportedShellLoads(server)).toBe((scratch.before as number) + 1);
@@ -441,11 +466,14 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       expect(res.body).toEqual({ message: 'Invalid or expired token' });
     });
 
-    it.each(PROTECTED.filter(([, path]) => path.startsWith('/api/admin/')))('a customer on %s %s with invalid input → 403', async (method, path, options) => {
-      const res = await server.request(method, path, { ...options, token: world.customer.token });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: FORBIDDEN });
-    });
+    it.each(PROTECTED.filter(([, path]) => path.startsWith('/api/admin/')))(
+      'a customer on %s %s with invalid input → 403',
+      async (method, path, options) => {
+        const res = await server.request(method, path, { ...options, token: world.customer.token });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ message: FORBIDDEN });
+      },
+    );
 
     it.each(PROTECTED.filter(([, path]) => path.startsWith('/api/admin/') || path.startsWith('/api/owner/')))(
       'a store owner on %s %s with invalid input → 403 unless it is theirs',

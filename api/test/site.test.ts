@@ -58,12 +58,15 @@ describe('the site next to the API', () => {
     expect(res.text).toBe(INDEX_HTML);
   });
 
-  it.each(['/login', '/stores/12', '/admin/users', '/some/unknown/page'])('answers the page path %s with the shell, so client routes load', async (page) => {
-    const res = await server.get(page);
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(INDEX_HTML);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/login', '/stores/12', '/admin/users', '/some/unknown/page'])(
+    'answers the page path %s with the shell, so client routes load',
+    async (page) => {
+      const res = await server.get(page);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(INDEX_HTML);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('serves /remotes.json from the shell build’s, with the versions chosen, never cached', async () => {
     const res = await server.get('/remotes.json');
@@ -75,7 +78,10 @@ describe('the site next to the API', () => {
 
   it('reads the shell build’s remotes.json on every request, so repointing a remote needs no restart', async () => {
     writeFileSync(path.join(siteDir, 'shell/dist/remotes.json'), JSON.stringify({ mf_auth: '/mf/auth/v2/mf-manifest.json' }));
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/v2/mf-manifest.json', $versions: { shell: 'dist', mf_auth: 'dist' } });
+    expect((await server.get('/remotes.json')).body).toEqual({
+      mf_auth: '/mf/auth/v2/mf-manifest.json',
+      $versions: { shell: 'dist', mf_auth: 'dist' },
+    });
   });
 
   it.each([
@@ -92,11 +98,14 @@ describe('the site next to the API', () => {
     expect(res.headers.get('cache-control')).toBe(cacheControl);
   });
 
-  it.each(['/mf/auth/nope.js', '/mf/unbuilt/remoteEntry.js', '/mf/nothing-here/remoteEntry.js'])('answers an unknown remote file %s with 404', async (file) => {
-    const res = await server.get(file);
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Route not found' });
-  });
+  it.each(['/mf/auth/nope.js', '/mf/unbuilt/remoteEntry.js', '/mf/nothing-here/remoteEntry.js'])(
+    'answers an unknown remote file %s with 404',
+    async (file) => {
+      const res = await server.get(file);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Route not found' });
+    },
+  );
 
   it('keeps unknown API routes a JSON 404, not the shell', async () => {
     const res = await server.get('/api/nope');
@@ -129,7 +138,10 @@ describe('REMOTES_FILE', () => {
   });
 
   it('serves the configured remotes.json instead of the shell build’s', async () => {
-    expect((await server.get('/remotes.json')).body).toEqual({ mf_auth: '/mf/auth/releases/7/mf-manifest.json', $versions: { shell: 'dist', mf_auth: 'dist' } });
+    expect((await server.get('/remotes.json')).body).toEqual({
+      mf_auth: '/mf/auth/releases/7/mf-manifest.json',
+      $versions: { shell: 'dist', mf_auth: 'dist' },
+    });
   });
 });
 
@@ -294,7 +306,8 @@ describe('/remotes.json per browser', () => {
     releases.publish('mf_stores', { from: storesBuild('v1'), version: 'v1', by: 'test' });
     releases.publish('mf_stores', { from: storesBuild('v2'), version: 'v2', canaryPercent: 50, by: 'test' });
     const ids = Array.from({ length: 100 }, browserId);
-    const versions = async () => Promise.all(ids.map(async (id) => (await server.get('/remotes.json', asBrowser(id))).body[REMOTES_VERSIONS_KEY].mf_stores as string));
+    const versions = async () =>
+      Promise.all(ids.map(async (id) => (await server.get('/remotes.json', asBrowser(id))).body[REMOTES_VERSIONS_KEY].mf_stores as string));
     expect(new Set(await versions())).toEqual(new Set(['v1', 'v2']));
 
     releases.abort('mf_stores', 'test');
@@ -312,12 +325,19 @@ describe('/remotes.json per browser', () => {
     expect(res.body).toEqual({ ...remotes, [REMOTES_VERSIONS_KEY]: { ...allDist, shell: 's2' } });
     // The shell's own build again after a rollback.
     releases.rollback('shell', 'test');
-    expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toEqual({ ...defaultRemotesJson(), [REMOTES_VERSIONS_KEY]: allDist });
+    expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toEqual({
+      ...defaultRemotesJson(),
+      [REMOTES_VERSIONS_KEY]: allDist,
+    });
   });
 });
 
 describe('/remotes.json with REMOTES_FILE', () => {
-  const fromFile = { ...defaultRemotesJson(), mf_auth: 'https://cdn.example/auth/mf-manifest.json', mf_stores: 'https://cdn.example/stores/mf-manifest.json' };
+  const fromFile = {
+    ...defaultRemotesJson(),
+    mf_auth: 'https://cdn.example/auth/mf-manifest.json',
+    mf_stores: 'https://cdn.example/stores/mf-manifest.json',
+  };
   let fake: FakeReleases;
   let server: TestServer;
 
@@ -336,7 +356,11 @@ describe('/remotes.json with REMOTES_FILE', () => {
     expect((await server.get('/remotes.json', asBrowser(browserId()))).body).toMatchObject(fromFile);
 
     fake.releases.publish('mf_stores', { from: fake.remoteBuild('v1', { app: 'mf_stores' }), version: 'v1', by: 'test' });
-    fake.releases.publish('shell', { from: fake.shellBuild('shell', { marker: 's2', remotes: { mf_auth: '/from/the/shell.json' } }), version: 's2', by: 'test' });
+    fake.releases.publish('shell', {
+      from: fake.shellBuild('shell', { marker: 's2', remotes: { mf_auth: '/from/the/shell.json' } }),
+      version: 's2',
+      by: 'test',
+    });
     const res = await server.get('/remotes.json', asBrowser(browserId()));
     expect(res.body).toEqual({
       ...fromFile,
@@ -395,7 +419,12 @@ describe('the live shell from its release', () => {
     expect(new Set([site.shell.chunk, s2.chunk, s3.chunk]).size).toBe(3);
     for (const { chunk, chunkJs } of [site.shell, s2, s3]) {
       const res = await server.get(`/${chunk}`);
-      expect([chunk, res.status, res.text, res.headers.get('cache-control')]).toEqual([chunk, 200, chunkJs, 'public, max-age=31536000, immutable']);
+      expect([chunk, res.status, res.text, res.headers.get('cache-control')]).toEqual([
+        chunk,
+        200,
+        chunkJs,
+        'public, max-age=31536000, immutable',
+      ]);
     }
     // Only hashed chunks come from other versions: the entry points are the live shell's.
     expect((await server.get('/main.js')).text).toBe(s3.mainJs);
@@ -441,7 +470,11 @@ interface RawResult {
   body: Buffer;
 }
 
-function rawRequest(baseUrl: string, urlPath: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResult> {
+function rawRequest(
+  baseUrl: string,
+  urlPath: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResult> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(urlPath, baseUrl), { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];
@@ -493,14 +526,25 @@ describe('compression of the site’s text files', () => {
     write('shell/dist/index.html', BIG_INDEX_HTML);
     write('shell/dist/main.js', sourceText('shell'));
     write('shell/dist/478.0a1b2c3d.js', sourceText('vendor', 2000));
-    write('shell/dist/744.5345a2b5.css', Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)};margin:${i}px}`).join('\n'));
-    write('shell/dist/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 100 }, (_, i) => `<circle cx="${i}" cy="${i}" r="${i}"/>`).join('')}</svg>`);
+    write(
+      'shell/dist/744.5345a2b5.css',
+      Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)};margin:${i}px}`).join(
+        '\n',
+      ),
+    );
+    write(
+      'shell/dist/logo.svg',
+      `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 100 }, (_, i) => `<circle cx="${i}" cy="${i}" r="${i}"/>`).join('')}</svg>`,
+    );
     write('shell/dist/small.js', 'console.log("small")');
     write('shell/dist/photo.png', randomBytes(4096));
     write('shell/dist/font.0f1e2d3c.woff2', randomBytes(4096));
     write('shell/dist/data.json.gz', gzipSync(sourceText('data')));
     write('mf-auth/dist/remoteEntry.js', sourceText('remoteEntryV1'));
-    write('mf-auth/dist/mf-manifest.json', JSON.stringify({ name: 'mf_auth', exposes: Array.from({ length: 40 }, (_, i) => ({ id: `mf_auth:Page${i}`, path: `./Page${i}` })) }));
+    write(
+      'mf-auth/dist/mf-manifest.json',
+      JSON.stringify({ name: 'mf_auth', exposes: Array.from({ length: 40 }, (_, i) => ({ id: `mf_auth:Page${i}`, path: `./Page${i}` })) }),
+    );
     write('releases/mf-auth/2.0.0-abc/remoteEntry.js', sourceText('published'));
     // Compressed as every build does; then a file of a build made before that (nothing beside it).
     await precompressDir(siteDir);
@@ -530,36 +574,47 @@ describe('compression of the site’s text files', () => {
       ['/stores/12', 'shell/dist/index.html', 'text/html; charset=utf-8', 'no-cache'],
       ['/mf/auth/remoteEntry.js', 'mf-auth/dist/remoteEntry.js', 'application/javascript; charset=utf-8', 'no-cache'],
       ['/mf/auth/mf-manifest.json', 'mf-auth/dist/mf-manifest.json', 'application/json; charset=utf-8', 'no-cache'],
-      ['/releases/mf-auth/2.0.0-abc/remoteEntry.js', 'releases/mf-auth/2.0.0-abc/remoteEntry.js', 'application/javascript; charset=utf-8', IMMUTABLE_CC],
-    ])(`sends %s as ${expected}, with Vary, its own ETag and the usual Cache-Control`, async (urlPath, onDisk, contentType, cacheControl) => {
-      const res = await get(urlPath, { 'accept-encoding': acceptEncoding });
-      const original = readFileSync(file(onDisk));
-      expect(res.status).toBe(200);
-      expect(res.headers['content-encoding']).toBe(expected);
-      expect(res.headers.vary).toBe('Accept-Encoding');
-      expect(res.headers['content-type']).toBe(contentType);
-      expect(res.headers['cache-control']).toBe(cacheControl);
-      expect(res.headers.etag).toBe(etagOf(file(onDisk) + SIBLING[expected]));
-      expect(res.headers.etag).not.toBe(etagOf(file(onDisk)));
-      expect(res.headers['last-modified']).toBe(statSync(file(onDisk)).mtime.toUTCString());
-      expect(res.headers['accept-ranges']).toBe('bytes');
-      expect(Number(res.headers['content-length'])).toBe(res.body.length);
-      expect(res.body.length).toBeLessThan(original.length);
-      expect(decode(res).equals(original)).toBe(true);
-    });
+      [
+        '/releases/mf-auth/2.0.0-abc/remoteEntry.js',
+        'releases/mf-auth/2.0.0-abc/remoteEntry.js',
+        'application/javascript; charset=utf-8',
+        IMMUTABLE_CC,
+      ],
+    ])(
+      `sends %s as ${expected}, with Vary, its own ETag and the usual Cache-Control`,
+      async (urlPath, onDisk, contentType, cacheControl) => {
+        const res = await get(urlPath, { 'accept-encoding': acceptEncoding });
+        const original = readFileSync(file(onDisk));
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(expected);
+        expect(res.headers.vary).toBe('Accept-Encoding');
+        expect(res.headers['content-type']).toBe(contentType);
+        expect(res.headers['cache-control']).toBe(cacheControl);
+        expect(res.headers.etag).toBe(etagOf(file(onDisk) + SIBLING[expected]));
+        expect(res.headers.etag).not.toBe(etagOf(file(onDisk)));
+        expect(res.headers['last-modified']).toBe(statSync(file(onDisk)).mtime.toUTCString());
+        expect(res.headers['accept-ranges']).toBe('bytes');
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+        expect(res.body.length).toBeLessThan(original.length);
+        expect(decode(res).equals(original)).toBe(true);
+      },
+    );
   });
 
-  it.each([undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate'])('sends the file’s own bytes for Accept-Encoding %s, still with Vary', async (acceptEncoding) => {
-    const res = await get('/478.0a1b2c3d.js', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
-    const original = readFileSync(file('shell/dist/478.0a1b2c3d.js'));
-    expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toBe('Accept-Encoding');
-    expect(res.headers['cache-control']).toBe(IMMUTABLE_CC);
-    expect(res.headers['accept-ranges']).toBe('bytes');
-    expect(Number(res.headers['content-length'])).toBe(original.length);
-    expect(res.body.equals(original)).toBe(true);
-  });
+  it.each([undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate'])(
+    'sends the file’s own bytes for Accept-Encoding %s, still with Vary',
+    async (acceptEncoding) => {
+      const res = await get('/478.0a1b2c3d.js', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+      const original = readFileSync(file('shell/dist/478.0a1b2c3d.js'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.headers['cache-control']).toBe(IMMUTABLE_CC);
+      expect(res.headers['accept-ranges']).toBe('bytes');
+      expect(Number(res.headers['content-length'])).toBe(original.length);
+      expect(res.body.equals(original)).toBe(true);
+    },
+  );
 
   it('gives each encoding its own ETag and answers If-None-Match with 304 only for the representation it names', async () => {
     const etags: Record<string, string> = {};
@@ -589,7 +644,10 @@ describe('compression of the site’s text files', () => {
     }
 
     // A list, weak or not, matches when one of its tags does.
-    const listed = await get('/mf/auth/remoteEntry.js', { 'accept-encoding': 'br', 'if-none-match': `"nope", ${etags.br.replace(/^W\//, '')}` });
+    const listed = await get('/mf/auth/remoteEntry.js', {
+      'accept-encoding': 'br',
+      'if-none-match': `"nope", ${etags.br.replace(/^W\//, '')}`,
+    });
     expect(listed.status).toBe(304);
   });
 
@@ -640,7 +698,11 @@ describe('compression of the site’s text files', () => {
     expect(unsatisfiable.status).toBe(416);
     // If-Range with a compressed ETag is not the identity representation: the whole file, as is.
     const compressed = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'br' });
-    const stale = await get('/478.0a1b2c3d.js', { 'accept-encoding': 'identity', range: 'bytes=0-9', 'if-range': String(compressed.headers.etag) });
+    const stale = await get('/478.0a1b2c3d.js', {
+      'accept-encoding': 'identity',
+      range: 'bytes=0-9',
+      'if-range': String(compressed.headers.etag),
+    });
     expect(stale.status).toBe(200);
     expect(stale.headers['content-encoding']).toBeUndefined();
     expect(stale.body.equals(original)).toBe(true);
@@ -728,7 +790,12 @@ describe('compression of the site’s text files', () => {
       ['/mf/auth/remoteEntry.js.br', 'no-cache'],
     ]) {
       const res = await get(urlPath, { 'accept-encoding': 'br, gzip' });
-      expect([urlPath, res.status, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([urlPath, 200, undefined, cacheControl]);
+      expect([urlPath, res.status, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([
+        urlPath,
+        200,
+        undefined,
+        cacheControl,
+      ]);
       const onDisk = urlPath.startsWith('/mf/auth/') ? `mf-auth/dist/${urlPath.slice('/mf/auth/'.length)}` : `shell/dist${urlPath}`;
       expect(res.body.equals(readFileSync(file(onDisk)))).toBe(true);
     }
@@ -770,7 +837,9 @@ describe('a published version', () => {
     const onDisk = path.join(fake.releasesDir, 'mf-auth', VERSION, 'mf-manifest.json');
     for (const encoding of ['br', 'gzip'] as const) {
       expect(statSync(onDisk + SIBLING[encoding]).isFile()).toBe(true);
-      const res = await rawRequest(server.baseUrl, `/releases/mf-auth/${VERSION}/mf-manifest.json`, { headers: { 'accept-encoding': encoding } });
+      const res = await rawRequest(server.baseUrl, `/releases/mf-auth/${VERSION}/mf-manifest.json`, {
+        headers: { 'accept-encoding': encoding },
+      });
       expect([res.status, res.headers['content-encoding'], res.headers['cache-control']]).toEqual([200, encoding, IMMUTABLE_CC]);
       expect(decode(res).equals(readFileSync(onDisk))).toBe(true);
     }

@@ -63,7 +63,11 @@ describe.each(ENGINES)('GET /api/stores with category and minRating (%s)', (engi
     const base = Date.UTC(2024, 2, 1);
     for (const [i, spec] of SPEC.entries()) {
       const createdAt = new Date(base + spec.dayOffset * 86_400_000);
-      const row = await server.createStore(owner.id, { name: spec.name, address: `${i + 1} Baker Street, Old Town`, created_at: createdAt });
+      const row = await server.createStore(owner.id, {
+        name: spec.name,
+        address: `${i + 1} Baker Street, Old Town`,
+        created_at: createdAt,
+      });
       if (spec.category) await server.db.updateTable('stores').set({ category: spec.category }).where('id', '=', row.id).execute();
       for (const [k, rating] of spec.ratings.entries()) await insertRating(server, raters[k].id, row.id, rating);
       fixture.push({ id: row.id, name: spec.name, category: spec.category ?? 'Other', ratings: spec.ratings, createdAt });
@@ -125,7 +129,12 @@ describe.each(ENGINES)('GET /api/stores with category and minRating (%s)', (engi
       const pages = [];
       for (let page = 1; page <= 3; page++) pages.push(await list(`?category=Grocery&sortBy=name&sortOrder=desc&limit=2&page=${page}`));
       for (const [i, res2] of pages.entries()) expect(res2.body).toMatchObject({ total: 5, page: i + 1, limit: 2, totalPages: 3 });
-      expect(pages.flatMap(names)).toEqual(where((s) => s.category === 'Grocery').sort(lowerName).reverse().map((s) => s.name));
+      expect(pages.flatMap(names)).toEqual(
+        where((s) => s.category === 'Grocery')
+          .sort(lowerName)
+          .reverse()
+          .map((s) => s.name),
+      );
     });
   });
 
@@ -148,7 +157,14 @@ describe.each(ENGINES)('GET /api/stores with category and minRating (%s)', (engi
 
     it("'Top Rated' (4.5) includes averages of exactly 4.5 and excludes 4.33", async () => {
       const res = await list('?minRating=4.5&sortBy=rating&sortOrder=desc');
-      expect(names(res)).toEqual(['Fusion Electronics', 'Aroma Grocers', 'Kettle Restaurant', 'Gizmo Electronics', 'Ivy Fashion', 'Basket Grocery']);
+      expect(names(res)).toEqual([
+        'Fusion Electronics',
+        'Aroma Grocers',
+        'Kettle Restaurant',
+        'Gizmo Electronics',
+        'Ivy Fashion',
+        'Basket Grocery',
+      ]);
       expect(res.body.stores.map((s: { average_rating: number }) => s.average_rating)).toEqual([5, 5, 4.67, 4.67, 4.5, 4.5]);
       expect(names(res)).not.toContain('Nook Corner'); // 4.33
     });
@@ -210,20 +226,15 @@ describe.each(ENGINES)('GET /api/stores with category and minRating (%s)', (engi
   });
 
   describe('invalid filters answer 400 with the field message', () => {
-    it.each([
-      'grocery',
-      'GROCERY',
-      'Books',
-      '',
-      ' Grocery',
-      'Grocery&category=Fashion',
-      encodeURIComponent("Grocery' or '1'='1"),
-    ])('category=%s', async (value) => {
-      const res = await list(`?category=${value}`);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(INVALID_CATEGORY);
-      expect(res.body.errors[0]).toEqual({ field: 'category', message: INVALID_CATEGORY });
-    });
+    it.each(['grocery', 'GROCERY', 'Books', '', ' Grocery', 'Grocery&category=Fashion', encodeURIComponent("Grocery' or '1'='1")])(
+      'category=%s',
+      async (value) => {
+        const res = await list(`?category=${value}`);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(INVALID_CATEGORY);
+        expect(res.body.errors[0]).toEqual({ field: 'category', message: INVALID_CATEGORY });
+      },
+    );
 
     it.each(['-1', '5.1', '6', '10', 'abc', '', ' 4', '4 ', '1e0', 'NaN', 'Infinity', '4,5', '.5', '4.', '0x4', '3&minRating=4'])(
       'minRating=%s',
@@ -297,15 +308,18 @@ describe.each(ENGINES)('store category in admin store creation and editing (%s)'
     expect(listed.body.stores.map((s: { id: number }) => s.id)).toContain(res.body.store.id);
   });
 
-  it.each([['Books'], ['grocery'], [''], [null], [3], [['Grocery']]])('rejects category %p with 400 and creates nothing', async (category) => {
-    const name = `Rejected Store ${++counter}`;
-    const res = await create(body({ name, category }));
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(INVALID_CATEGORY);
-    expect(res.body.errors).toEqual([{ field: 'category', message: INVALID_CATEGORY }]);
-    const rows = await server.db.selectFrom('stores').select('id').where('name', '=', name).execute();
-    expect(rows).toHaveLength(0);
-  });
+  it.each([['Books'], ['grocery'], [''], [null], [3], [['Grocery']]])(
+    'rejects category %p with 400 and creates nothing',
+    async (category) => {
+      const name = `Rejected Store ${++counter}`;
+      const res = await create(body({ name, category }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(INVALID_CATEGORY);
+      expect(res.body.errors).toEqual([{ field: 'category', message: INVALID_CATEGORY }]);
+      const rows = await server.db.selectFrom('stores').select('id').where('name', '=', name).execute();
+      expect(rows).toHaveLength(0);
+    },
+  );
 
   it('the admin store list carries the category of each store', async () => {
     const created = await create(body({ category: 'Healthcare', name: 'Admin List Pharmacy' }));

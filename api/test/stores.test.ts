@@ -6,7 +6,19 @@ import { averageOf } from './support/expected';
 import { insertRating } from './support/fixtures';
 import { ENGINES, startTestServer, type CreatedUser, type TestServer } from './support/test-server';
 
-const STORE_KEYS = ['address', 'average_rating', 'category', 'created_at', 'email', 'id', 'name', 'owner_id', 'phone', 'total_ratings', 'updated_at'];
+const STORE_KEYS = [
+  'address',
+  'average_rating',
+  'category',
+  'created_at',
+  'email',
+  'id',
+  'name',
+  'owner_id',
+  'phone',
+  'total_ratings',
+  'updated_at',
+];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 interface FixtureStore {
@@ -60,7 +72,11 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
     const base = Date.UTC(2024, 0, 1);
     for (const [i, spec] of SPEC.entries()) {
       const createdAt = new Date(base + spec.dayOffset * 86_400_000);
-      const row = await server.createStore(owner.id, { name: spec.name, address: spec.address ?? `${i + 1} Baker Street, Old Town`, created_at: createdAt });
+      const row = await server.createStore(owner.id, {
+        name: spec.name,
+        address: spec.address ?? `${i + 1} Baker Street, Old Town`,
+        created_at: createdAt,
+      });
       fixture.push({ id: row.id, name: spec.name, address: row.address, createdAt, ratings: spec.ratings });
       for (const [k, rating] of spec.ratings.entries()) {
         const res = await server.post(`/api/ratings/${row.id}`, { token: raters[k].token, body: { rating } });
@@ -82,7 +98,12 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
     expect(Object.keys(res.body).sort()).toEqual(['limit', 'page', 'stores', 'total', 'totalPages']);
     expect(res.body).toMatchObject({ total: 15, page: 1, limit: 12, totalPages: 2 });
     expect(res.body.stores).toHaveLength(12);
-    expect(names(res)).toEqual([...fixture].sort(byLowerName).slice(0, 12).map((s) => s.name));
+    expect(names(res)).toEqual(
+      [...fixture]
+        .sort(byLowerName)
+        .slice(0, 12)
+        .map((s) => s.name),
+    );
     for (const store of res.body.stores) expect(Object.keys(store).sort()).toEqual(STORE_KEYS);
   });
 
@@ -133,7 +154,12 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
       const res = await list('?page=2');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: 15, page: 2, limit: 12, totalPages: 2 });
-      expect(names(res)).toEqual([...fixture].sort(byLowerName).slice(12).map((s) => s.name));
+      expect(names(res)).toEqual(
+        [...fixture]
+          .sort(byLowerName)
+          .slice(12)
+          .map((s) => s.name),
+      );
     });
 
     it('with limit 4 there are 4 pages, the last holding 3, and the pages together list every store once in order', async () => {
@@ -172,7 +198,12 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
       const res = await list('?sortBy=name&sortOrder=desc&limit=100');
       expect(res.status).toBe(200);
       expect(names(res).slice(0, 3)).toEqual(['Under_score Outlet', 'Lemon Lane', 'kiwi Kitchen']);
-      expect(names(res)).toEqual([...fixture].sort(byLowerName).reverse().map((s) => s.name));
+      expect(names(res)).toEqual(
+        [...fixture]
+          .sort(byLowerName)
+          .reverse()
+          .map((s) => s.name),
+      );
     });
 
     it('sortBy=rating asc orders by average, ties by id ascending', async () => {
@@ -189,7 +220,14 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
       expect(res.status).toBe(200);
       const expected = [...fixture].sort((a, b) => averageOf(b.ratings) - averageOf(a.ratings) || b.id - a.id);
       expect(res.body.stores.map((s: { id: number }) => s.id)).toEqual(expected.map((s) => s.id));
-      expect(names(res).slice(0, 6)).toEqual(['Banana Bazaar', 'apple Market', 'cherry Corner', 'Fig Foods', 'Date Depot', 'elder Emporium']);
+      expect(names(res).slice(0, 6)).toEqual([
+        'Banana Bazaar',
+        'apple Market',
+        'cherry Corner',
+        'Fig Foods',
+        'Date Depot',
+        'elder Emporium',
+      ]);
     });
 
     it('ties in rating are split across pages without repeats or gaps', async () => {
@@ -336,7 +374,13 @@ describe.each(ENGINES)('GET /api/stores/:id (%s)', (engine) => {
 
   it('answers {store} with every field and the 1..5 rating distribution', async () => {
     const createdAt = new Date('2024-03-04T05:06:07.123Z');
-    const store = await server.createStore(owner.id, { name: 'Distribution Deli', address: '9 Curve Road', email: 'deli@test.example', phone: null, created_at: createdAt });
+    const store = await server.createStore(owner.id, {
+      name: 'Distribution Deli',
+      address: '9 Curve Road',
+      email: 'deli@test.example',
+      phone: null,
+      created_at: createdAt,
+    });
     const ratings = [5, 5, 4, 2, 1, 5];
     for (const rating of ratings) {
       const rater = await server.createUser('normal_user');
@@ -366,7 +410,12 @@ describe.each(ENGINES)('GET /api/stores/:id (%s)', (engine) => {
     const store = await server.createStore(owner.id);
     const res = await server.get(`/api/stores/${store.id}`, { token: customer.token });
     expect(res.status).toBe(200);
-    expect(res.body.store).toMatchObject({ id: store.id, average_rating: 0, total_ratings: 0, rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
+    expect(res.body.store).toMatchObject({
+      id: store.id,
+      average_rating: 0,
+      total_ratings: 0,
+      rating_distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    });
     expect(res.body.store.created_at).toMatch(ISO);
   });
 
@@ -434,10 +483,38 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ratings: [
-        { id: mine.body.rating.id, rating: 3, comment: 'Fresh', user_name: customer.name, created_at: mine.body.rating.created_at, updated_at: mine.body.rating.updated_at },
-        { id: seeded[1].id, rating: 2, comment: null, user_name: seeded[1].user.name, created_at: t(40).toISOString(), updated_at: t(40).toISOString() },
-        { id: seeded[0].id, rating: 4, comment: 'Middle one', user_name: seeded[0].user.name, created_at: t(20).toISOString(), updated_at: t(20).toISOString() },
-        { id: seeded[2].id, rating: 5, comment: 'Oldest', user_name: seeded[2].user.name, created_at: t(10).toISOString(), updated_at: t(10).toISOString() },
+        {
+          id: mine.body.rating.id,
+          rating: 3,
+          comment: 'Fresh',
+          user_name: customer.name,
+          created_at: mine.body.rating.created_at,
+          updated_at: mine.body.rating.updated_at,
+        },
+        {
+          id: seeded[1].id,
+          rating: 2,
+          comment: null,
+          user_name: seeded[1].user.name,
+          created_at: t(40).toISOString(),
+          updated_at: t(40).toISOString(),
+        },
+        {
+          id: seeded[0].id,
+          rating: 4,
+          comment: 'Middle one',
+          user_name: seeded[0].user.name,
+          created_at: t(20).toISOString(),
+          updated_at: t(20).toISOString(),
+        },
+        {
+          id: seeded[2].id,
+          rating: 5,
+          comment: 'Oldest',
+          user_name: seeded[2].user.name,
+          created_at: t(10).toISOString(),
+          updated_at: t(10).toISOString(),
+        },
       ],
       total: 4,
       page: 1,

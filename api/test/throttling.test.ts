@@ -35,7 +35,9 @@ async function failLogins(server: TestServer, email: string, times: number): Pro
 
 /** Fires `count` wrong-password sign-ins at once (split over the given servers) and tallies the answers. */
 async function parallelFailures(servers: TestServer[], emailFor: (i: number) => string, count: number) {
-  const results = await Promise.all(Array.from({ length: count }, (_, i) => login(servers[i % servers.length], emailFor(i), WRONG_PASSWORD)));
+  const results = await Promise.all(
+    Array.from({ length: count }, (_, i) => login(servers[i % servers.length], emailFor(i), WRONG_PASSWORD)),
+  );
   for (const res of results) {
     if (res.status === 401) expect(res.body).toEqual(INVALID_CREDENTIALS);
     else expect(res.body).toEqual(TOO_MANY_LOGINS);

@@ -81,7 +81,10 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
   describe('forged and expired tokens', () => {
     it('rejects a token signed with another secret', async () => {
       const user = await server.createUser('normal_user');
-      const token = forgeToken({ sub: String(user.id), tv: await tokenVersionOf(user.id) }, 'another-secret-that-is-long-enough-for-hs256-9876543210');
+      const token = forgeToken(
+        { sub: String(user.id), tv: await tokenVersionOf(user.id) },
+        'another-secret-that-is-long-enough-for-hs256-9876543210',
+      );
       const res = await server.get(PROFILE, { token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(INVALID_TOKEN);
@@ -108,19 +111,24 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(res.body).toEqual(INVALID_TOKEN);
     });
 
-    it.each(['HS384', 'HS512'] as const)('rejects a %s token signed with the right secret (algorithm pinned to HS256)', async (algorithm) => {
-      const user = await server.createUser('normal_user');
-      const token = forgeToken({ sub: String(user.id), tv: await tokenVersionOf(user.id) }, TEST_JWT_SECRET, algorithm);
-      const res = await server.get(PROFILE, { token });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual(INVALID_TOKEN);
-    });
+    it.each(['HS384', 'HS512'] as const)(
+      'rejects a %s token signed with the right secret (algorithm pinned to HS256)',
+      async (algorithm) => {
+        const user = await server.createUser('normal_user');
+        const token = forgeToken({ sub: String(user.id), tv: await tokenVersionOf(user.id) }, TEST_JWT_SECRET, algorithm);
+        const res = await server.get(PROFILE, { token });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual(INVALID_TOKEN);
+      },
+    );
 
     it('rejects an RS256 token signed with a private key of its own (algorithm pinned to HS256)', async () => {
       const user = await server.createUser('system_admin');
       const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const now = Math.floor(Date.now() / 1000);
-      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, privateKey, { algorithm: 'RS256' });
+      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, privateKey, {
+        algorithm: 'RS256',
+      });
       for (const path of [PROFILE, '/api/admin/dashboard']) {
         const res = await server.get(path, { token });
         expect(res.status).toBe(401);
@@ -182,7 +190,13 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
     it('rejects a correctly signed token whose nbf is not a number', async () => {
       const user = await server.createUser('normal_user');
       const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600, jti: randomBytes(16).toString('base64url') };
+      const claims = {
+        sub: String(user.id),
+        tv: await tokenVersionOf(user.id),
+        iat: now,
+        exp: now + 3600,
+        jti: randomBytes(16).toString('base64url'),
+      };
       // jsonwebtoken will not sign such a claim: signed by hand.
       const signHs256 = (payload: unknown) => {
         const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}`;
@@ -239,7 +253,9 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
     it('rejects a correctly signed token without an id of its own (jti): it could never be signed out', async () => {
       const user = await server.createUser('normal_user');
       const now = Math.floor(Date.now() / 1000);
-      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, TEST_JWT_SECRET, { algorithm: 'HS256' });
+      const token = jwt.sign({ sub: String(user.id), tv: await tokenVersionOf(user.id), iat: now, exp: now + 3600 }, TEST_JWT_SECRET, {
+        algorithm: 'HS256',
+      });
       const res = await server.get(PROFILE, { token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(INVALID_TOKEN);
@@ -264,7 +280,11 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect((await server.get(PROFILE, { token: other })).status).toBe(200);
 
       // An expired signed-out token is pruned at the next sign-out.
-      await server.db.updateTable('revoked_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+      await server.db
+        .updateTable('revoked_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', user.id)
+        .execute();
       expect((await server.post('/api/auth/logout', { token: other })).status).toBe(200);
       const left = await server.db.selectFrom('revoked_tokens').select('expires_at').where('user_id', '=', user.id).execute();
       expect(left).toHaveLength(1);
@@ -334,7 +354,10 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(first.status).toBe(201);
       const ratingId: number = first.body.rating.id;
 
-      const change = await server.put('/api/auth/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'Changed@123' } });
+      const change = await server.put('/api/auth/password', {
+        token: user.token,
+        body: { currentPassword: user.password, newPassword: 'Changed@123' },
+      });
       expect(change.status).toBe(200);
 
       for (const [method, path, body] of [
@@ -346,8 +369,14 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
         const res = await server.request(method, path, { token: user.token, body });
         expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 401, body: INVALID_TOKEN });
       }
-      const rows = await server.db.selectFrom('ratings').select(['id', 'store_id', 'rating', 'comment']).where('user_id', '=', user.id).execute();
-      expect(rows.map((r) => ({ ...r, rating: Number(r.rating) }))).toEqual([{ id: ratingId, store_id: rated.id, rating: 4, comment: 'Before the change' }]);
+      const rows = await server.db
+        .selectFrom('ratings')
+        .select(['id', 'store_id', 'rating', 'comment'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows.map((r) => ({ ...r, rating: Number(r.rating) }))).toEqual([
+        { id: ratingId, store_id: rated.id, rating: 4, comment: 'Before the change' },
+      ]);
       // The token from the change writes.
       expect((await server.post(`/api/ratings/${store.id}`, { token: change.body.token, body: { rating: 5 } })).status).toBe(201);
     });
@@ -366,9 +395,15 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
 
     it('rejects the token of the first change after a second change', async () => {
       const user = await server.createUser('normal_user');
-      const first = await server.put('/api/auth/password', { token: user.token, body: { currentPassword: user.password, newPassword: 'First@123' } });
+      const first = await server.put('/api/auth/password', {
+        token: user.token,
+        body: { currentPassword: user.password, newPassword: 'First@123' },
+      });
       expect(first.status).toBe(200);
-      const second = await server.put('/api/auth/password', { token: first.body.token, body: { currentPassword: 'First@123', newPassword: 'Second@123' } });
+      const second = await server.put('/api/auth/password', {
+        token: first.body.token,
+        body: { currentPassword: 'First@123', newPassword: 'Second@123' },
+      });
       expect(second.status).toBe(200);
       expect((await server.get(PROFILE, { token: first.body.token })).status).toBe(401);
       expect((await server.get(PROFILE, { token: second.body.token })).status).toBe(200);

@@ -68,19 +68,34 @@ if (postgresUrl && redisUrl) {
     it('a rating written through one instance is read through the other, and so are its change and its deletion', async () => {
       const [customer] = world.customers;
       const store = world.storeIds[0];
-      const created = await call(a, 'POST', `/api/ratings/${store}`, { token: customer.token, body: { rating: 4, comment: 'Written through A' } });
+      const created = await call(a, 'POST', `/api/ratings/${store}`, {
+        token: customer.token,
+        body: { rating: 4, comment: 'Written through A' },
+      });
       expect(created.status).toBe(201);
       const readOnB = await call(b, 'GET', `/api/ratings/user/${store}`, { token: customer.token });
       expect(readOnB.body.rating).toMatchObject({ id: created.body.rating.id, rating: 4, comment: 'Written through A' });
-      expect((await call(b, 'GET', `/api/stores/${store}`, { token: customer.token })).body.store).toMatchObject({ total_ratings: 1, average_rating: 4 });
+      expect((await call(b, 'GET', `/api/stores/${store}`, { token: customer.token })).body.store).toMatchObject({
+        total_ratings: 1,
+        average_rating: 4,
+      });
 
-      const changed = await call(b, 'PUT', `/api/ratings/${created.body.rating.id}`, { token: customer.token, body: { rating: 2, comment: 'Changed through B' } });
+      const changed = await call(b, 'PUT', `/api/ratings/${created.body.rating.id}`, {
+        token: customer.token,
+        body: { rating: 2, comment: 'Changed through B' },
+      });
       expect(changed.status).toBe(200);
-      expect((await call(a, 'GET', `/api/ratings/user/${store}`, { token: customer.token })).body.rating).toMatchObject({ rating: 2, comment: 'Changed through B' });
+      expect((await call(a, 'GET', `/api/ratings/user/${store}`, { token: customer.token })).body.rating).toMatchObject({
+        rating: 2,
+        comment: 'Changed through B',
+      });
 
       expect((await call(a, 'DELETE', `/api/ratings/${created.body.rating.id}`, { token: customer.token })).status).toBe(200);
       expect((await call(b, 'GET', `/api/ratings/user/${store}`, { token: customer.token })).body).toEqual({ rating: null });
-      expect((await call(b, 'GET', `/api/stores/${store}`, { token: customer.token })).body.store).toMatchObject({ total_ratings: 0, average_rating: 0 });
+      expect((await call(b, 'GET', `/api/stores/${store}`, { token: customer.token })).body.store).toMatchObject({
+        total_ratings: 0,
+        average_rating: 0,
+      });
     });
 
     it('100 customers rating one store at once, half through each instance: both answer the exact figures', async () => {
@@ -91,14 +106,18 @@ if (postgresUrl && redisUrl) {
       );
       expect(answers.map((r) => r.status)).toEqual(raters.map(() => 201));
       const expected = { total_ratings: 100, average_rating: 3, rating_distribution: { '1': 20, '2': 20, '3': 20, '4': 20, '5': 20 } };
-      for (const server of [a, b]) expect((await call(server, 'GET', `/api/stores/${store}`, { token: raters[0].token })).body.store).toMatchObject(expected);
+      for (const server of [a, b])
+        expect((await call(server, 'GET', `/api/stores/${store}`, { token: raters[0].token })).body.store).toMatchObject(expected);
     });
 
     it('a password change through one instance revokes the older token on the other at once; the new token works on both', async () => {
       const customer = world.customers[110];
       const before = await login(b, customer.email, WORLD_PASSWORD);
       expect(before.status).toBe(200);
-      const changed = await call(a, 'PUT', '/api/auth/password', { token: before.body.token, body: { currentPassword: WORLD_PASSWORD, newPassword: 'Changed#2026' } });
+      const changed = await call(a, 'PUT', '/api/auth/password', {
+        token: before.body.token,
+        body: { currentPassword: WORLD_PASSWORD, newPassword: 'Changed#2026' },
+      });
       expect(changed.status).toBe(200);
       for (const server of [a, b]) {
         expect((await call(server, 'GET', '/api/auth/profile', { token: before.body.token })).status).toBe(401);
@@ -152,7 +171,9 @@ describe('the embedded database belongs to one instance at a time', () => {
   it('a second instance on the same PGlite data directory refuses to start, saying why; after a crash of the first, the next one starts', async () => {
     const first = await startServer(world.env);
     try {
-      await expect(startServer(world.env)).rejects.toThrow(/in use by another process \(pid \d+ on [^)]+\); PGlite serves one process at a time/);
+      await expect(startServer(world.env)).rejects.toThrow(
+        /in use by another process \(pid \d+ on [^)]+\); PGlite serves one process at a time/,
+      );
       expect((await call(first, 'GET', '/api/health')).body).toEqual({ status: 'ok', database: 'ok' });
     } finally {
       await first.kill();
@@ -172,7 +193,8 @@ describe('the embedded database belongs to one instance at a time', () => {
     if (pid) process.kill(Number(pid), 'SIGKILL');
     await killApi(api);
   };
-  const canUnshare = process.getuid?.() === 0 && spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true']).status === 0;
+  const canUnshare =
+    process.getuid?.() === 0 && spawnSync('unshare', ['--pid', '--fork', '--kill-child', '--mount-proc', 'true']).status === 0;
   (canUnshare ? it : it.skip)(
     'two containers sharing the folder, each server PID 1 with its own /proc: the second is refused while the first lives (its PID 1 is not the same process)',
     async () => {
@@ -180,15 +202,17 @@ describe('the embedded database belongs to one instance at a time', () => {
       const env = { ...world.env, SEED_DEMO_DATA: 'false' };
       const first = await startApi(env, asPid1);
       try {
-        await expect(startApi(env, asPid1)).rejects.toThrow(/in use by another process \(pid 1 on [^)]+\); PGlite serves one process at a time/);
-        expect((await (await fetch(`${first.baseUrl}/api/health`)).json())).toEqual({ status: 'ok', database: 'ok' });
+        await expect(startApi(env, asPid1)).rejects.toThrow(
+          /in use by another process \(pid 1 on [^)]+\); PGlite serves one process at a time/,
+        );
+        expect(await (await fetch(`${first.baseUrl}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok' });
       } finally {
         await killInside(first);
       }
       // Killed: the next one (PID 1 again) takes over.
       const next = await startApi(env, asPid1);
       try {
-        expect((await (await fetch(`${next.baseUrl}/api/health`)).json())).toEqual({ status: 'ok', database: 'ok' });
+        expect(await (await fetch(`${next.baseUrl}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok' });
       } finally {
         await killInside(next);
       }
@@ -223,7 +247,9 @@ describe('the lock of the embedded database, in this process', () => {
   it('a second database on the same folder in the same process is refused; once the first is closed, it opens', async () => {
     const first = await openDatabase({ pgliteDataDir: dataDir });
     try {
-      await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(new RegExp(`in use by another process \\(pid ${process.pid} on `));
+      await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(
+        new RegExp(`in use by another process \\(pid ${process.pid} on `),
+      );
     } finally {
       await first.close();
     }
@@ -249,9 +275,14 @@ describe('the lock of the embedded database, in this process', () => {
       try {
         const live = { host: hostname(), pid: sleeper.pid!, ...procIdentity(sleeper.pid!) };
         writeFileSync(lockFile, JSON.stringify(live));
-        await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(new RegExp(`in use by another process \\(pid ${sleeper.pid} on `));
+        await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(
+          new RegExp(`in use by another process \\(pid ${sleeper.pid} on `),
+        );
         // The same PID, started at another time: another process than the one that wrote the lock.
-        for (const reused of [{ ...live, startTicks: '1' }, { host: hostname(), pid: process.pid, ...procIdentity('self'), startTicks: '1' }]) {
+        for (const reused of [
+          { ...live, startTicks: '1' },
+          { host: hostname(), pid: process.pid, ...procIdentity('self'), startTicks: '1' },
+        ]) {
           writeFileSync(lockFile, JSON.stringify(reused));
           const database = await openDatabase({ pgliteDataDir: dataDir });
           await database.close();
@@ -268,4 +299,3 @@ describe('the lock of the embedded database, in this process', () => {
     await expect(openDatabase({ pgliteDataDir: dataDir })).rejects.toThrow(/in use by another process \(pid \d+ on not-/);
   });
 });
-

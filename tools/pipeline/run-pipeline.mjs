@@ -30,7 +30,8 @@ function parseArgs(argv) {
     if (arg === '--releases-dir' || arg === '--canary') {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--')) throw new WorkflowError(`${arg} needs a value\n${USAGE}`);
-      if (arg === '--canary' && !/^\d+$/.test(value)) throw new WorkflowError(`--canary takes a share of browsers from 1 to 99 (got "${value}")`);
+      if (arg === '--canary' && !/^\d+$/.test(value))
+        throw new WorkflowError(`--canary takes a share of browsers from 1 to 99 (got "${value}")`);
       options[arg === '--canary' ? 'canary' : 'releasesDir'] = value;
       i += 1;
     } else if (arg.startsWith('--') || options.app !== undefined) {
@@ -49,7 +50,8 @@ function plan(workflow, context, overrides) {
   return jobOrder(workflow).map((id) => {
     const job = workflow.jobs[id];
     const where = `job ${id}`;
-    if (job.if !== undefined && !isEventCondition(job.if)) throw new WorkflowError(`${where}: cannot decide "if: ${job.if}" here (only conditions on the GitHub event are ignored)`);
+    if (job.if !== undefined && !isEventCondition(job.if))
+      throw new WorkflowError(`${where}: cannot decide "if: ${job.if}" here (only conditions on the GitHub event are ignored)`);
     if (!Array.isArray(job.steps)) throw new WorkflowError(`${where} has no steps (a reusable workflow cannot run here)`);
     const jobEnv = { ...workflowEnv, ...localEnv(job.env, context), ...overrides };
     const steps = job.steps.map((step, index) => {
@@ -62,9 +64,17 @@ function plan(workflow, context, overrides) {
       const shell = step.shell ?? job.defaults?.run?.shell ?? workflow.defaults?.run?.shell ?? 'bash';
       if (shell !== 'bash') throw new WorkflowError(`${at} runs with "${shell}"; only bash runs here`);
       const expressions = expressionsIn(step.run);
-      if (expressions.length > 0) throw new WorkflowError(`${at}: its run line uses ${expressions.join(', ')}; pass it through env so the step runs the same here`);
-      const dir = step['working-directory'] ?? job.defaults?.run?.['working-directory'] ?? workflow.defaults?.run?.['working-directory'] ?? '.';
-      return { name, run: step.run, condition: step.if, cwd: path.resolve(REPO_ROOT, dir), env: { ...jobEnv, ...localEnv(step.env, context), ...overrides } };
+      if (expressions.length > 0)
+        throw new WorkflowError(`${at}: its run line uses ${expressions.join(', ')}; pass it through env so the step runs the same here`);
+      const dir =
+        step['working-directory'] ?? job.defaults?.run?.['working-directory'] ?? workflow.defaults?.run?.['working-directory'] ?? '.';
+      return {
+        name,
+        run: step.run,
+        condition: step.if,
+        cwd: path.resolve(REPO_ROOT, dir),
+        env: { ...jobEnv, ...localEnv(step.env, context), ...overrides },
+      };
     });
     return { id, name: job.name ?? id, environment: job.environment, condition: job.if, steps };
   });
@@ -84,12 +94,15 @@ function main(argv) {
   const jobs = plan(workflow, context, overrides);
 
   const started = Date.now();
-  console.log(`pipeline ${options.app}: ${path.relative(REPO_ROOT, file)} (jobs: ${jobs.map((j) => j.id).join(' → ')}), releases in ${releasesDir}`);
+  console.log(
+    `pipeline ${options.app}: ${path.relative(REPO_ROOT, file)} (jobs: ${jobs.map((j) => j.id).join(' → ')}), releases in ${releasesDir}`,
+  );
   let ran = 0;
   let skipped = 0;
   for (const job of jobs) {
     console.log(`\n=== job ${job.id}: ${job.name}`);
-    if (job.condition !== undefined) console.log(`    if: ${job.condition} — a GitHub event condition, ignored here (a local run stands for a push to main)`);
+    if (job.condition !== undefined)
+      console.log(`    if: ${job.condition} — a GitHub event condition, ignored here (a local run stands for a push to main)`);
     if (job.environment !== undefined) {
       const environment = typeof job.environment === 'string' ? job.environment : job.environment.name;
       console.log(`    environment: ${environment} — GitHub's protection rules (approval) apply there; here you started the run`);

@@ -42,7 +42,9 @@ export function pipelineNames(repoRoot) {
 export function readWorkflow(repoRoot, app) {
   const file = path.join(workflowsDir(repoRoot), `${app}.yml`);
   if (!existsSync(file)) {
-    throw new WorkflowError(`no pipeline for "${app}" (${path.relative(repoRoot, file)}); pipelines: ${pipelineNames(repoRoot).join(', ')}`);
+    throw new WorkflowError(
+      `no pipeline for "${app}" (${path.relative(repoRoot, file)}); pipelines: ${pipelineNames(repoRoot).join(', ')}`,
+    );
   }
   const workflow = parse(readFileSync(file, 'utf8'));
   if (!workflow || typeof workflow.jobs !== 'object' || workflow.jobs === null) throw new WorkflowError(`${file} has no jobs`);
@@ -91,12 +93,15 @@ function valueOf(expression, name, context) {
   const variable = /^vars\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expression);
   if (variable) {
     const value = context.env[variable[1]];
-    if (value === undefined) throw new WorkflowError(`${name} uses \${{ ${expression} }}: set ${variable[1]} in this machine's environment to run it here`);
+    if (value === undefined)
+      throw new WorkflowError(`${name} uses \${{ ${expression} }}: set ${variable[1]} in this machine's environment to run it here`);
     return value;
   }
   const github = /^github\.([a-z_]+)$/.exec(expression);
   if (github && Object.hasOwn(context.github, github[1])) return context.github[github[1]]();
-  throw new WorkflowError(`${name} uses \${{ ${expression} }}, which has no local value (tools/pipeline/workflow-file.mjs lists those that have)`);
+  throw new WorkflowError(
+    `${name} uses \${{ ${expression} }}, which has no local value (tools/pipeline/workflow-file.mjs lists those that have)`,
+  );
 }
 
 /**
@@ -126,7 +131,9 @@ const EVENT_IDENTIFIER = /^github\.(event_name|ref|ref_name|ref_type|base_ref|he
  * condition (a status function such as failure(), a step's output, a variable) cannot be decided here.
  */
 export function isEventCondition(condition) {
-  const text = String(condition).replace(/^\s*\$\{\{([\s\S]*)\}\}\s*$/, '$1').replace(/'(?:[^']|'')*'/g, "''");
+  const text = String(condition)
+    .replace(/^\s*\$\{\{([\s\S]*)\}\}\s*$/, '$1')
+    .replace(/'(?:[^']|'')*'/g, "''");
   if (/\(\s*\)|[A-Za-z_][\w.-]*\s*\(/.test(text)) return false;
   const identifiers = text.match(/[A-Za-z_][\w.-]*/g) ?? [];
   return identifiers.every((id) => EVENT_IDENTIFIER.test(id) || id === 'true' || id === 'false' || id === 'null');

@@ -113,7 +113,10 @@ export class RedisCounterStore implements CounterStore {
   private degradedUntil = 0;
   private degraded = false;
 
-  constructor(url: string, private readonly options: RedisCounterOptions) {
+  constructor(
+    url: string,
+    private readonly options: RedisCounterOptions,
+  ) {
     this.prefix = options.prefix ?? 'store-ratings:throttle:';
     this.redis = new Redis(url, {
       // Fail fast instead of queueing: a command waits at most timeoutMs, and none waits for a reconnect.

@@ -55,7 +55,14 @@ export function verifyToken(token: string, secret: string): VerifiedToken | null
     if (typeof payload !== 'object' || payload === null) return null;
     const userId = Number(payload.sub);
     const tokenVersion = (payload as { tv?: unknown }).tv;
-    if (!Number.isSafeInteger(userId) || userId < 1 || userId > MAX_ID || typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
+    if (
+      !Number.isSafeInteger(userId) ||
+      userId < 1 ||
+      userId > MAX_ID ||
+      typeof tokenVersion !== 'number' ||
+      !Number.isInteger(tokenVersion)
+    )
+      return null;
     if (typeof payload.exp !== 'number') return null;
     if (typeof payload.jti !== 'string' || !JTI.test(payload.jti)) return null;
     return { userId, tokenVersion, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };

@@ -55,7 +55,8 @@ export function splitStatements(text: string): string[] {
       current = [];
     }
   }
-  if (current.some((line) => line.trim() !== '')) throw new Error(`SQL after the last statement does not end with ';': ${current.join('\n').trim().slice(0, 80)}`);
+  if (current.some((line) => line.trim() !== ''))
+    throw new Error(`SQL after the last statement does not end with ';': ${current.join('\n').trim().slice(0, 80)}`);
   return statements;
 }
 

@@ -40,7 +40,9 @@ export function isUnavailable(error: unknown): boolean {
   }
   return (
     typeof message === 'string' &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|not queryable/i.test(message)
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|not queryable/i.test(
+      message,
+    )
   );
 }
 
@@ -51,7 +53,11 @@ export interface ResilientPool extends PostgresPool {
   readonly pool: pg.Pool;
 }
 
-export function createResilientPool(config: pg.PoolConfig, timeouts: PoolTimeouts, onConnectionError: (error: Error) => void): ResilientPool {
+export function createResilientPool(
+  config: pg.PoolConfig,
+  timeouts: PoolTimeouts,
+  onConnectionError: (error: Error) => void,
+): ResilientPool {
   const limited = timeouts.statementTimeoutMs > 0;
   const serverOptions = limited
     ? [`-c statement_timeout=${timeouts.statementTimeoutMs}`, `-c idle_in_transaction_session_timeout=${timeouts.statementTimeoutMs * 4}`]

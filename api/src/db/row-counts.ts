@@ -54,7 +54,11 @@ export async function readRowCounts(db: Kysely<DB>): Promise<RowCounts> {
 
 /** How many users or stores there are: one subject's slots, through the primary key. */
 export async function countRows(db: Kysely<DB>, subject: 'users' | 'stores'): Promise<number> {
-  const row = await db.selectFrom('row_totals').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('subject', '=', subject).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('row_totals')
+    .select(sql<number>`coalesce(sum(n), 0)`.as('n'))
+    .where('subject', '=', subject)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

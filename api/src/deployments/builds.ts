@@ -77,7 +77,10 @@ export function readRemoteBuild(dir: string, app: RemoteApp): RemoteBuild {
     // from the installed version, not from the shared config (the runtime uses the configured one): where
     // the package has an entry of its own, that entry says what the remote needs of the package.
     requires: requires.filter((r) => r.name === packageOf(r.name) || !packages.has(packageOf(r.name))),
-    exposes: exposes.map((entry) => entry.name).filter((name): name is string => typeof name === 'string').sort(),
+    exposes: exposes
+      .map((entry) => entry.name)
+      .filter((name): name is string => typeof name === 'string')
+      .sort(),
   };
 }
 
@@ -86,7 +89,8 @@ export function readShellBuild(dir: string): ShellBuild {
   assertBuildFolder(dir, 'shell');
   if (!existsSync(path.join(dir, 'index.html'))) throw new ReleaseError(`${dir} is not the shell's build: index.html is missing`);
   const file = path.join(dir, 'provides.json');
-  if (!existsSync(file)) throw new ReleaseError(`${dir} has no provides.json: it is not a shell build this platform can check (rebuild it)`);
+  if (!existsSync(file))
+    throw new ReleaseError(`${dir} has no provides.json: it is not a shell build this platform can check (rebuild it)`);
   const provides = readJson(file, file);
   if (!isRecord(provides) || provides.app !== 'shell' || !isRecord(provides.provides) || !isRecord(provides.loads)) {
     throw new ReleaseError(`${file} is not the shell's provides.json`);
@@ -117,6 +121,11 @@ function filesUnder(dir: string, prefix = ''): string[] {
 /** A digest of a build folder: every file's path and bytes (a release's identity). */
 export function digestOf(dir: string): string {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dir)) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
+  for (const file of filesUnder(dir))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(dir, file)))
+      .update('\0');
   return hash.digest('hex');
 }

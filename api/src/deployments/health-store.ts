@@ -310,7 +310,12 @@ export class RemoteHealthStore {
           other: Number(row.failed_other),
         },
       };
-      found.set(key, { app: row.app, version: row.version, lastBucket: new Date(row.last_bucket), figures: figuresOf(counts, bins.get(key) ?? []) });
+      found.set(key, {
+        app: row.app,
+        version: row.version,
+        lastBucket: new Date(row.last_bucket),
+        figures: figuresOf(counts, bins.get(key) ?? []),
+      });
     }
     return found;
   }

@@ -30,7 +30,9 @@ export class GateError extends ReleaseError {
     readonly what: string,
     readonly problems: GateProblem[],
   ) {
-    super(`the compatibility gate refused ${what} (nothing was changed):\n${problems.map((p) => `  - ${p.subject}: ${p.message}`).join('\n')}`);
+    super(
+      `the compatibility gate refused ${what} (nothing was changed):\n${problems.map((p) => `  - ${p.subject}: ${p.message}`).join('\n')}`,
+    );
   }
 }
 
@@ -155,7 +157,9 @@ export class Releases {
     const digest = digestOf(from);
     const version = options.version ?? `${this.packageVersion(app)}-${digest.slice(0, 10)}`;
     if (!RELEASE_VERSION_PATTERN.test(version) || version === BUILT_IN_VERSION) {
-      throw new ReleaseError(`version "${version}" must be letters, digits, '.', '_' or '-' (at most 64, not starting with a symbol, not "${BUILT_IN_VERSION}")`);
+      throw new ReleaseError(
+        `version "${version}" must be letters, digits, '.', '_' or '-' (at most 64, not starting with a symbol, not "${BUILT_IN_VERSION}")`,
+      );
     }
     const target = this.buildDir(app, version);
     const reused = existsSync(target);
@@ -222,7 +226,15 @@ export class Releases {
       own.live = { version: canary.version, since: now };
       own.canary = null;
       state.apps[app] = own;
-      state.history.push({ at: now, app, action: 'promote', version: canary.version, previousVersion: previous, by, note: `was live for ${canary.percent}% of browsers` });
+      state.history.push({
+        at: now,
+        app,
+        action: 'promote',
+        version: canary.version,
+        previousVersion: previous,
+        by,
+        note: `was live for ${canary.percent}% of browsers`,
+      });
       return { app, version: canary.version, previous, message: `${app} ${canary.version} is live for everyone` };
     });
   }
@@ -265,7 +277,15 @@ export class Releases {
       own.live = back.version === BUILT_IN_VERSION ? null : { version: back.version, since: now };
       own.canary = null;
       state.apps[app] = own;
-      state.history.push({ at: now, app, action: 'rollback', version: back.version, previousVersion: from, by, note: ended ? `ends the canary ${ended.version}` : null });
+      state.history.push({
+        at: now,
+        app,
+        action: 'rollback',
+        version: back.version,
+        previousVersion: from,
+        by,
+        note: ended ? `ends the canary ${ended.version}` : null,
+      });
       return { app, version: back.version, previous: from, message: `${app} ${back.version} is live again (was ${from})` };
     });
   }
@@ -342,4 +362,3 @@ export function resolveApp(id: string): DeployableApp {
   if (!found) throw new ReleaseError(`unknown app "${id}"; one of: ${Object.values(APP_FOLDERS).join(', ')}`);
   return found[0];
 }
-

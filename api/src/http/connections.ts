@@ -35,9 +35,10 @@ export const CLOSING_REQUEST_GRACE_MS = 1000;
 const DROP_REPORT_INTERVAL_MS = 10_000;
 
 /** The Fastify server options for these settings. */
-export function connectionOptions(
-  settings: ConnectionSettings,
-): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & {
+export function connectionOptions(settings: ConnectionSettings): Pick<
+  FastifyServerOptions,
+  'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'
+> & {
   http: { headersTimeout: number; connectionsCheckingInterval: number };
 } {
   return {
@@ -112,7 +113,10 @@ export function capConnections(app: ZodApp, settings: ConnectionSettings): void 
     const now = Date.now();
     if (now - reported < DROP_REPORT_INTERVAL_MS) return;
     reported = now;
-    app.log.warn({ maxConnections: app.server.maxConnections, refusedSinceLastReport: dropped }, 'connection cap reached: refusing new connections');
+    app.log.warn(
+      { maxConnections: app.server.maxConnections, refusedSinceLastReport: dropped },
+      'connection cap reached: refusing new connections',
+    );
     dropped = 0;
   });
 }

@@ -30,13 +30,11 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) =>
-  new ApiError(400, message, field ? { errors: [{ field, message }] } : {});
+export const badRequest = (message: string, field?: string) => new ApiError(400, message, field ? { errors: [{ field, message }] } : {});
 export const unauthorized = (message: string = MESSAGES.authRequired) => new ApiError(401, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string, field?: string) =>
-  new ApiError(409, message, field ? { errors: [{ field, message }] } : {});
+export const conflict = (message: string, field?: string) => new ApiError(409, message, field ? { errors: [{ field, message }] } : {});
 
 /** PostgreSQL error codes the handlers translate. */
 export const PG_UNIQUE_VIOLATION = '23505';
@@ -98,7 +96,8 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     // JSON.parse failures and other client errors fastify raised with a 4xx status.
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message = error instanceof SyntaxError ? MESSAGES.malformedJson : status === 404 ? MESSAGES.routeNotFound : MESSAGES.invalidInput;
+      const message =
+        error instanceof SyntaxError ? MESSAGES.malformedJson : status === 404 ? MESSAGES.routeNotFound : MESSAGES.invalidInput;
       return reply.code(status).send({ message });
     }
 
@@ -107,5 +106,7 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     return reply.code(500).send({ message: MESSAGES.internalError });
   });
 
-  app.setNotFoundHandler((request, reply) => options.notFoundFallback?.(request, reply) ?? reply.code(404).send({ message: MESSAGES.routeNotFound }));
+  app.setNotFoundHandler(
+    (request, reply) => options.notFoundFallback?.(request, reply) ?? reply.code(404).send({ message: MESSAGES.routeNotFound }),
+  );
 }

@@ -21,7 +21,14 @@ function recentRatings(db: Kysely<DB>) {
 /** System-wide: new ratings, new accounts and new stores together, in one round trip (each part from its date index). */
 export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
   const limit = RECENT_ACTIVITY_LIMIT;
-  const { rows } = await sql<{ kind: 'rating' | 'user' | 'store'; name: string; store_name: string | null; rating: number | null; role: Role | null; created_at: Date }>`
+  const { rows } = await sql<{
+    kind: 'rating' | 'user' | 'store';
+    name: string;
+    store_name: string | null;
+    rating: number | null;
+    role: Role | null;
+    created_at: Date;
+  }>`
     (select 'rating' as kind, u.name, s.name as store_name, r.rating, null::text as role, r.created_at
        from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
        order by r.created_at desc, r.id desc limit ${limit})
@@ -29,7 +36,9 @@ export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
     (select 'user', name, null, null, role, created_at from users order by created_at desc, id desc limit ${limit})
     union all
     (select 'store', name, null, null, null, created_at from stores order by created_at desc, id desc limit ${limit})`.execute(db);
-  const ratings = rows.filter((r) => r.kind === 'rating').map((r) => ({ user_name: r.name, store_name: r.store_name!, rating: Number(r.rating), created_at: r.created_at }));
+  const ratings = rows
+    .filter((r) => r.kind === 'rating')
+    .map((r) => ({ user_name: r.name, store_name: r.store_name!, rating: Number(r.rating), created_at: r.created_at }));
   const users = rows.filter((r) => r.kind === 'user').map((r) => ({ name: r.name, role: r.role!, created_at: r.created_at }));
   const stores = rows.filter((r) => r.kind === 'store').map((r) => ({ name: r.name, created_at: r.created_at }));
   const items: Activity[] = [

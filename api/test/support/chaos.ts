@@ -110,7 +110,12 @@ export function requestFrom(
   localAddress: string,
   method: string,
   url: string,
-  { body, token, headers = {}, timeoutMs = 60_000 }: { body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  {
+    body,
+    token,
+    headers = {},
+    timeoutMs = 60_000,
+  }: { body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<Timed> {
   const started = performance.now();
   return new Promise((resolve) => {

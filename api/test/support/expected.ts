@@ -8,7 +8,11 @@ import { averageOf as averageOfSum } from '../../src/http/dto';
 export type Distribution = Record<'1' | '2' | '3' | '4' | '5', number>;
 
 /** Average as the API reports it: sum / count rounded to 2 decimals, 0 without ratings. */
-export const averageOf = (ratings: number[]) => averageOfSum(ratings.reduce((a, b) => a + b, 0), ratings.length);
+export const averageOf = (ratings: number[]) =>
+  averageOfSum(
+    ratings.reduce((a, b) => a + b, 0),
+    ratings.length,
+  );
 
 /** The figures of a store whose ratings are `ratings`, as the API reports them (e.g. `storeStats`). */
 export function statsOf(ratings: number[]) {

@@ -334,7 +334,10 @@ export function snapshotTree(dir: string): Record<string, string> {
     for (const entry of entries) {
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path.join(current, entry.name), relative);
-      else files[relative] = createHash('sha256').update(readFileSync(path.join(current, entry.name))).digest('hex');
+      else
+        files[relative] = createHash('sha256')
+          .update(readFileSync(path.join(current, entry.name)))
+          .digest('hex');
     }
   };
   walk(dir, '');

@@ -22,7 +22,10 @@ export function uniqueEmails(domain: string): (label: string) => string {
 
 /** The number of rows in `table`. */
 export async function countRows(server: TestServer, table: Table): Promise<number> {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -52,7 +55,13 @@ export async function insertRating(
  * Sets a row's created_at (and updated_at too when `alsoUpdatedAt`) to `at`. created_at is not writable
  * through the typed builder, so this is plain (parameterised) SQL.
  */
-export async function setCreatedAt(server: TestServer, table: Table, id: number, at: Date | string, options: { alsoUpdatedAt?: boolean } = {}): Promise<void> {
+export async function setCreatedAt(
+  server: TestServer,
+  table: Table,
+  id: number,
+  at: Date | string,
+  options: { alsoUpdatedAt?: boolean } = {},
+): Promise<void> {
   const moment = typeof at === 'string' ? at : at.toISOString();
   const updatedAt = options.alsoUpdatedAt ? sql`, updated_at = ${moment}::timestamptz` : sql``;
   await sql`update ${sql.table(table)} set created_at = ${moment}::timestamptz${updatedAt} where id = ${id}`.execute(server.db);

@@ -96,7 +96,7 @@ export class TestServer {
     }
     const response = await fetch(this.baseUrl + urlPath, { method, headers, body });
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
@@ -123,7 +123,10 @@ export class TestServer {
   }
 
   /** A user inserted straight into the database, with a valid token (no sign-in round trip). */
-  async createUser(role: Role, overrides: Partial<{ name: string; email: string; password: string; address: string }> = {}): Promise<CreatedUser> {
+  async createUser(
+    role: Role,
+    overrides: Partial<{ name: string; email: string; password: string; address: string }> = {},
+  ): Promise<CreatedUser> {
     const n = ++this.userCounter;
     const unique = randomBytes(3).toString('hex');
     const password = overrides.password ?? 'Secret@123';
@@ -131,7 +134,14 @@ export class TestServer {
     const email = overrides.email ?? `${role}.${n}.${unique}@test.example`;
     const row = await this.db
       .insertInto('users')
-      .values({ name, email, email_key: emailKey(email), address: overrides.address ?? `${n} Test Street, Test City`, role, password_hash: await cachedHash(password) })
+      .values({
+        name,
+        email,
+        email_key: emailKey(email),
+        address: overrides.address ?? `${n} Test Street, Test City`,
+        role,
+        password_hash: await cachedHash(password),
+      })
       .returning(['id', 'token_version'])
       .executeTakeFirstOrThrow();
     const token = signToken({ userId: row.id, tokenVersion: row.token_version }, TEST_JWT_SECRET, 3600);
@@ -139,7 +149,10 @@ export class TestServer {
   }
 
   /** A store inserted straight into the database. */
-  async createStore(ownerId: number, overrides: Partial<{ name: string; address: string; email: string | null; phone: string | null; created_at: Date }> = {}) {
+  async createStore(
+    ownerId: number,
+    overrides: Partial<{ name: string; address: string; email: string | null; phone: string | null; created_at: Date }> = {},
+  ) {
     const n = ++this.storeCounter;
     return this.db
       .insertInto('stores')

@@ -33,8 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column email_key text`.execute(db);
 
   const keepers = new Map<string, number>();
-  for (let after = 0; ; ) {
-    const { rows } = await sql<{ id: number; email: string }>`select id, email from users where id > ${after} order by id limit ${BATCH}`.execute(db);
+  for (let after = 0; ;) {
+    const { rows } = await sql<{
+      id: number;
+      email: string;
+    }>`select id, email from users where id > ${after} order by id limit ${BATCH}`.execute(db);
     if (rows.length === 0) break;
     const values = rows.map(({ id, email }) => {
       const key = emailKey(email);

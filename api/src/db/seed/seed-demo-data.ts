@@ -31,7 +31,12 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
   const people = [
     { ...admin, createdDaysAgo: 240 },
     { ...owner, createdDaysAgo: 230 },
-    ...OTHER_OWNERS.map((o, i) => ({ ...o, password: OTHER_ACCOUNTS_PASSWORD, role: 'store_owner' as const, createdDaysAgo: 220 - i * 10 })),
+    ...OTHER_OWNERS.map((o, i) => ({
+      ...o,
+      password: OTHER_ACCOUNTS_PASSWORD,
+      role: 'store_owner' as const,
+      createdDaysAgo: 220 - i * 10,
+    })),
     { ...customer, createdDaysAgo: 150 },
     ...OTHER_CUSTOMERS.map((c, i) => ({
       ...c,
@@ -90,7 +95,14 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
       .returning(['id', 'created_at'])
       .execute();
 
-    const ratings: Array<{ user_id: number; store_id: number; rating: number; comment: string | null; created_at: Date; updated_at: Date }> = [];
+    const ratings: Array<{
+      user_id: number;
+      store_id: number;
+      rating: number;
+      comment: string | null;
+      created_at: Date;
+      updated_at: Date;
+    }> = [];
     customers.forEach((c, ci) => {
       // the demo customer leaves some stores unrated, so recommendations have something to offer
       const share = ci === 0 ? 0.3 : 0.35 + rand() * 0.3;

@@ -54,7 +54,13 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards, integrit
           ratingGrowth: growthPercent(ratings.total, ratings.recent),
         },
         analytics: {
-          ratingDistribution: { '1': ratings.stars[1], '2': ratings.stars[2], '3': ratings.stars[3], '4': ratings.stars[4], '5': ratings.stars[5] },
+          ratingDistribution: {
+            '1': ratings.stars[1],
+            '2': ratings.stars[2],
+            '3': ratings.stars[3],
+            '4': ratings.stars[4],
+            '5': ratings.stars[5],
+          },
           topStores: topStores.map((s) => ({
             id: s.id,
             name: s.name,

@@ -6,8 +6,22 @@
  * commands do, through the same compatibility gate. A refusal of the gate is 409 with each problem
  * as a field error; nothing to promote, abort or roll back is 409 with the reason.
  */
-import { APP_FOLDERS, APP_LABELS, BUILT_IN_VERSION, DEPLOYABLE_APPS, type DeployableApp, DEPLOYMENT_COMMANDS, type DeploymentCommand } from 'shared-contracts';
-import { type AppDeployment, deploymentCommandParamsSchema, deploymentCommandResponseSchema, deploymentsResponseSchema, type DeployedVersion } from 'shared-contracts/schemas';
+import {
+  APP_FOLDERS,
+  APP_LABELS,
+  BUILT_IN_VERSION,
+  DEPLOYABLE_APPS,
+  type DeployableApp,
+  DEPLOYMENT_COMMANDS,
+  type DeploymentCommand,
+} from 'shared-contracts';
+import {
+  type AppDeployment,
+  deploymentCommandParamsSchema,
+  deploymentCommandResponseSchema,
+  deploymentsResponseSchema,
+  type DeployedVersion,
+} from 'shared-contracts/schemas';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
@@ -75,7 +89,9 @@ function runCommand(releases: Releases, app: DeployableApp, command: DeploymentC
     return releases.rollback(app, by);
   } catch (error) {
     if (error instanceof GateError) {
-      throw new ApiError(409, GATE_REFUSED, { errors: error.problems.map((problem) => ({ field: problem.subject, message: problem.message })) });
+      throw new ApiError(409, GATE_REFUSED, {
+        errors: error.problems.map((problem) => ({ field: problem.subject, message: problem.message })),
+      });
     }
     if (error instanceof ReleaseError) throw new ApiError(409, error.message);
     throw error;
@@ -93,7 +109,8 @@ export function registerAdminDeploymentRoutes(app: ZodApp, { db, guards, release
       schema: {
         tags,
         security,
-        summary: 'Every app (the shell and each remote): live version, canary, rollback target, health per version over the last hour and day, release history',
+        summary:
+          'Every app (the shell and each remote): live version, canary, rollback target, health per version over the last hour and day, release history',
         response: { 200: deploymentsResponseSchema },
       },
     },
@@ -116,7 +133,8 @@ export function registerAdminDeploymentRoutes(app: ZodApp, { db, guards, release
       schema: {
         tags,
         security,
-        summary: "promote (the canary for everyone), abort (end the canary) or rollback (the version live before) an app's delivery, through the compatibility gate",
+        summary:
+          "promote (the canary for everyone), abort (end the canary) or rollback (the version live before) an app's delivery, through the compatibility gate",
         params: commandParamsSchema,
         response: { 200: deploymentCommandResponseSchema },
       },

@@ -46,8 +46,14 @@ async function integrityChecks(db: Kysely<DB>): Promise<Pick<SystemHealth, 'stor
       .select(sql<number>`count(*)`.as('n'))
       .where('users.role', '<>', 'store_owner')
       .executeTakeFirstOrThrow(),
-    db.selectFrom('ratings').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('stores').select(sql<number>`coalesce(sum(rating_count), 0)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ratings')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('stores')
+      .select(sql<number>`coalesce(sum(rating_count), 0)`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const misowned = Number(misownedRow.n);
   const ratings = Number(ratingsRow.n);
@@ -65,7 +71,11 @@ async function integrityChecks(db: Kysely<DB>): Promise<Pick<SystemHealth, 'stor
 }
 
 async function userHealth(db: Kysely<DB>): Promise<HealthStatus> {
-  const admins = await db.selectFrom('users').select(sql<number>`count(*)`.as('n')).where('role', '=', 'system_admin').executeTakeFirstOrThrow();
+  const admins = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('role', '=', 'system_admin')
+    .executeTakeFirstOrThrow();
   const adminCount = Number(admins.n);
   return adminCount > 0
     ? { status: 'healthy', detail: `${adminCount} system administrator${adminCount === 1 ? '' : 's'}` }

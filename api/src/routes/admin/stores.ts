@@ -1,7 +1,15 @@
 /** Admin store management: list with owners, create, edit, delete (DESIGN.md §7, admin store rows). */
 import { sql, type Transaction } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
-import { adminStoreListQuerySchema, adminStoreListResponseSchema, adminStoreRequestSchema, adminStoreResponseSchema, adminStoreUpdateRequestSchema, idParamsSchema, messageResponseSchema } from 'shared-contracts/schemas';
+import {
+  adminStoreListQuerySchema,
+  adminStoreListResponseSchema,
+  adminStoreRequestSchema,
+  adminStoreResponseSchema,
+  adminStoreUpdateRequestSchema,
+  idParamsSchema,
+  messageResponseSchema,
+} from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import type { DB } from '../../db/schema';
@@ -76,7 +84,13 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
     '/api/admin/stores',
     {
       onRequest: adminOnly,
-      schema: { tags, security, summary: "Create a store for a store owner (category 'Other' unless given)", body: adminStoreRequestSchema, response: { 201: adminStoreResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: "Create a store for a store owner (category 'Other' unless given)",
+        body: adminStoreRequestSchema,
+        response: { 201: adminStoreResponseSchema },
+      },
     },
     async (request, reply) => {
       const { name, address, phone, email, owner_id, category } = request.body;
@@ -129,7 +143,13 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
     '/api/admin/stores/:id',
     {
       onRequest: adminOnly,
-      schema: { tags, security, summary: 'Delete a store and its ratings', params: idParamsSchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a store and its ratings',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
     },
     async (request) => {
       const deleted = await inTransaction(db, (trx) =>

@@ -1,7 +1,16 @@
 /** Admin user management: list, create, detail, edit, delete (DESIGN.md §7, admin user rows). */
 import { sql, type Transaction } from 'kysely';
 import { emailKey, MESSAGES } from 'shared-contracts';
-import { adminUserCreateRequestSchema, adminUserDetailResponseSchema, adminUserListQuerySchema, adminUserListResponseSchema, adminUserResponseSchema, adminUserUpdateRequestSchema, idParamsSchema, messageResponseSchema } from 'shared-contracts/schemas';
+import {
+  adminUserCreateRequestSchema,
+  adminUserDetailResponseSchema,
+  adminUserListQuerySchema,
+  adminUserListResponseSchema,
+  adminUserResponseSchema,
+  adminUserUpdateRequestSchema,
+  idParamsSchema,
+  messageResponseSchema,
+} from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
@@ -91,7 +100,13 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
     '/api/admin/users',
     {
       onRequest: adminOnly,
-      schema: { tags, security, summary: 'Create an account of any role', body: adminUserCreateRequestSchema, response: { 201: adminUserResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create an account of any role',
+        body: adminUserCreateRequestSchema,
+        response: { 201: adminUserResponseSchema },
+      },
     },
     async (request, reply) => {
       const { name, email, address, password, role } = request.body;
@@ -139,7 +154,12 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
           ...toUser(user),
           average_rating: count > 0 ? averageOf(sum, count) : null,
           total_ratings: count,
-          stores: stores.map((s) => ({ id: s.id, name: s.name, average_rating: Number(s.average_rating), total_ratings: Number(s.rating_count) })),
+          stores: stores.map((s) => ({
+            id: s.id,
+            name: s.name,
+            average_rating: Number(s.average_rating),
+            total_ratings: Number(s.rating_count),
+          })),
         },
       };
     },

@@ -1,6 +1,16 @@
 /** Sign-in, sign-up, the caller's profile and password (DESIGN.md §7, auth rows). */
 import { emailKey, MESSAGES } from 'shared-contracts';
-import { authResponseSchema, loginRequestSchema, messageResponseSchema, passwordChangeRequestSchema, passwordChangeResponseSchema, profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema, registerRequestSchema } from 'shared-contracts/schemas';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  passwordChangeRequestSchema,
+  passwordChangeResponseSchema,
+  profileResponseSchema,
+  profileUpdateRequestSchema,
+  profileUpdateResponseSchema,
+  registerRequestSchema,
+} from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
@@ -15,7 +25,14 @@ const bearer = [{ bearerAuth: [] }];
 export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppContext): void {
   app.post(
     '/api/auth/login',
-    { schema: { tags, summary: 'Sign in with email, password and the chosen role', body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email, password and the chosen role',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema },
+      },
+    },
     async (request) => {
       const { email, password, role } = request.body;
       // Only settled failures count; parallel attempts wait their turn (auth/throttle.ts, DESIGN.md §9).
@@ -43,15 +60,18 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
 
   app.post(
     '/api/auth/register',
-    { schema: { tags, summary: 'Create a customer account (always normal_user) and sign it in', body: registerRequestSchema, response: { 201: authResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer account (always normal_user) and sign it in',
+        body: registerRequestSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { name, email, address, password } = request.body;
       await throttle.registerAttempt(emailKey(email), request.ip);
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email_key', '=', emailKey(email))
-        .executeTakeFirst();
+      const taken = await db.selectFrom('users').select('id').where('email_key', '=', emailKey(email)).executeTakeFirst();
       if (taken) throw conflict(MESSAGES.emailTaken, 'email');
 
       const passwordHash = await hashPassword(password);
@@ -72,7 +92,10 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
 
   app.get(
     '/api/auth/profile',
-    { onRequest: guards.signedIn, schema: { tags, security: bearer, summary: 'The signed-in user', response: { 200: profileResponseSchema } } },
+    {
+      onRequest: guards.signedIn,
+      schema: { tags, security: bearer, summary: 'The signed-in user', response: { 200: profileResponseSchema } },
+    },
     async (request) => {
       const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', currentUser(request).id).executeTakeFirst();
       if (!user) throw notFound(MESSAGES.userNotFound);
@@ -84,7 +107,13 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     '/api/auth/profile',
     {
       onRequest: guards.signedIn,
-      schema: { tags, security: bearer, summary: 'Change name and address', body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change name and address',
+        body: profileUpdateRequestSchema,
+        response: { 200: profileUpdateResponseSchema },
+      },
     },
     async (request) => {
       const { name, address } = request.body;
@@ -149,14 +178,18 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
       schema: {
         tags,
         security: bearer,
-        summary: 'Sign out this token: it is refused from now on; the user\'s other sessions (other devices) go on',
+        summary: "Sign out this token: it is refused from now on; the user's other sessions (other devices) go on",
         response: { 200: messageResponseSchema },
       },
     },
     async (request) => {
       const { id, token } = currentUser(request);
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('revoked_tokens').values({ jti: token.jti, user_id: id, expires_at: token.expiresAt }).onConflict((oc) => oc.column('jti').doNothing()).execute();
+        await trx
+          .insertInto('revoked_tokens')
+          .values({ jti: token.jti, user_id: id, expires_at: token.expiresAt })
+          .onConflict((oc) => oc.column('jti').doNothing())
+          .execute();
         // Signed-out tokens that have expired since are refused anyway: forget them.
         await trx.deleteFrom('revoked_tokens').where('expires_at', '<', NOW).execute();
       });

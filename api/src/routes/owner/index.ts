@@ -27,7 +27,7 @@ export function registerOwnerRoutes(app: ZodApp, { db, guards }: AppContext): vo
         security: [{ bearerAuth: [] }],
         summary:
           "The owner's stores (average, count, distribution, the last 6 months) and their ratings with each rater's name and email: " +
-          'sortBy created_at|rating|user_name|store_name (default created_at), sortOrder (default desc), storeId (one of the caller\'s stores, else 404)',
+          "sortBy created_at|rating|user_name|store_name (default created_at), sortOrder (default desc), storeId (one of the caller's stores, else 404)",
         querystring: ownerDashboardQuerySchema,
         response: { 200: ownerDashboardResponseSchema },
       },

@@ -1,7 +1,14 @@
 /** A user's own rating of a store: read, create-or-update, update, delete (DESIGN.md §7, rating rows). */
 import { sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
-import { ownRatingResponseSchema, ratingDeleteResponseSchema, ratingIdParamsSchema, ratingRequestSchema, ratingWriteResponseSchema, storeIdParamsSchema } from 'shared-contracts/schemas';
+import {
+  ownRatingResponseSchema,
+  ratingDeleteResponseSchema,
+  ratingIdParamsSchema,
+  ratingRequestSchema,
+  ratingWriteResponseSchema,
+  storeIdParamsSchema,
+} from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
 import { currentUser } from '../../auth/guards';
@@ -19,7 +26,13 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     '/api/ratings/user/:storeId',
     {
       onRequest: guards.signedIn,
-      schema: { tags, security, summary: "The caller's rating of a store, or null", params: storeIdParamsSchema, response: { 200: ownRatingResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's rating of a store, or null",
+        params: storeIdParamsSchema,
+        response: { 200: ownRatingResponseSchema },
+      },
     },
     async (request) => {
       const { storeId } = request.params;
@@ -59,8 +72,8 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
         // locked before rate_store takes the rating (the lock order of every rating write, see
         // lockStoreOfRating); were PostgreSQL still to abort it for a deadlock, it is run again, like
         // the transactions of PUT and DELETE.
-        const { rows } = await retryingConflicts(
-          () => sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
+        const { rows } = await retryingConflicts(() =>
+          sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
             select r.* from (select id from stores where id = ${storeId} for no key update) s,
               rate_store(${me.id}, s.id, ${rating}::smallint, ${comment ?? null}::text) r`.execute(db),
         );
@@ -112,12 +125,24 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
           .where('user_id', '=', me.id)
           // A store reassigned to the author after they rated it is their own now: no rating it, as POST says.
           .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('stores').select('stores.id').whereRef('stores.id', '=', 'ratings.store_id').where('stores.owner_id', '=', me.id))),
+            not(
+              exists(
+                selectFrom('stores')
+                  .select('stores.id')
+                  .whereRef('stores.id', '=', 'ratings.store_id')
+                  .where('stores.owner_id', '=', me.id),
+              ),
+            ),
           )
           .returning(RATING_COLUMNS)
           .executeTakeFirst();
         if (!row) {
-          const own = await trx.selectFrom('ratings').select('id').where('id', '=', request.params.ratingId).where('user_id', '=', me.id).executeTakeFirst();
+          const own = await trx
+            .selectFrom('ratings')
+            .select('id')
+            .where('id', '=', request.params.ratingId)
+            .where('user_id', '=', me.id)
+            .executeTakeFirst();
           throw own ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.ratingNotFound);
         }
         return { row, stats: await storeStatsRow(trx, row.store_id) };

@@ -1,7 +1,14 @@
 /** The store list, a store's detail and its ratings, for any signed-in user. */
 import { sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
-import { idParamsSchema, storeDetailResponseSchema, storeListQuerySchema, storeListResponseSchema, storeRatingsQuerySchema, storeRatingsResponseSchema } from 'shared-contracts/schemas';
+import {
+  idParamsSchema,
+  storeDetailResponseSchema,
+  storeListQuerySchema,
+  storeListResponseSchema,
+  storeRatingsQuerySchema,
+  storeRatingsResponseSchema,
+} from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
@@ -21,7 +28,8 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       schema: {
         tags,
         security,
-        summary: 'Stores, searched by name or address, filtered by category, minimum average and (unrated=true) not yet rated by the caller, sorted and paginated',
+        summary:
+          'Stores, searched by name or address, filtered by category, minimum average and (unrated=true) not yet rated by the caller, sorted and paginated',
         querystring: storeListQuerySchema,
         response: { 200: storeListResponseSchema },
       },
@@ -40,19 +48,17 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
         // Recommendations: stores the caller has not rated (the unique (user_id, store_id) index answers
         // the NOT EXISTS) and does not own.
         const me = currentUser(request).id;
-        query = query
-          .where('stores.owner_id', '<>', me)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('ratings')
-                  .select(sql<number>`1`.as('one'))
-                  .whereRef('ratings.store_id', '=', 'stores.id')
-                  .where('ratings.user_id', '=', me),
-              ),
+        query = query.where('stores.owner_id', '<>', me).where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('ratings')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('ratings.store_id', '=', 'stores.id')
+                .where('ratings.user_id', '=', me),
             ),
-          );
+          ),
+        );
       }
       const filtered = Boolean(search || category || minRating !== undefined || unrated);
       const [rows, total] = await Promise.all([
@@ -74,7 +80,13 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     '/api/stores/:id',
     {
       onRequest: guards.signedIn,
-      schema: { tags, security, summary: 'One store with its 1-5 rating distribution', params: idParamsSchema, response: { 200: storeDetailResponseSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'One store with its 1-5 rating distribution',
+        params: idParamsSchema,
+        response: { 200: storeDetailResponseSchema },
+      },
     },
     async (request) => {
       const row = await findStoreWithDistribution(db, request.params.id);
@@ -103,14 +115,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const rows = await db
         .selectFrom('ratings')
         .innerJoin('users', 'users.id', 'ratings.user_id')
-        .select([
-          'ratings.id',
-          'ratings.rating',
-          'ratings.comment',
-          'users.name as user_name',
-          'ratings.created_at',
-          'ratings.updated_at',
-        ])
+        .select(['ratings.id', 'ratings.rating', 'ratings.comment', 'users.name as user_name', 'ratings.created_at', 'ratings.updated_at'])
         .where('ratings.store_id', '=', request.params.id)
         .orderBy('ratings.created_at', 'desc')
         .orderBy('ratings.id', 'desc')

@@ -65,7 +65,8 @@ export function registerTelemetryRoutes(app: ZodApp, { db, releases }: AppContex
       bodyLimit: REMOTE_HEALTH_MAX_BODY_BYTES,
       schema: {
         tags: ['telemetry'],
-        summary: "The shell's health report of its remotes: loads (with the time to first render), load failures and render errors per app and version",
+        summary:
+          "The shell's health report of its remotes: loads (with the time to first render), load failures and render errors per app and version",
         body: remoteHealthReportSchema,
         response: { 204: z.null().describe('Stored (events of versions the releases do not know are dropped)') },
       },
