@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { RATING_VALUES } from 'shared-contracts';
 import type { RatingDistribution as RatingCounts } from '../schemas/responses';
 import styles from './RatingDistribution.module.css';
+import { visuallyHiddenClassName } from './VisuallyHidden';
 
 export interface RatingDistributionProps {
   /** How many ratings of each star count, keyed '1'..'5'; a missing key counts as 0. */
@@ -33,7 +34,7 @@ export function RatingDistribution({ distribution, total, showShare = false, lab
         const text = `${starsCount(star)}: ${ratingsCount(count)}${showShare ? ` (${Math.round(share)}%)` : ''}`;
         return (
           <li key={star} className={styles.row}>
-            <span className={styles.srOnly}>{text}</span>
+            <span className={visuallyHiddenClassName}>{text}</span>
             <span className={styles.rowLabel} aria-hidden="true">
               {star} <span className={styles.star}>★</span>
             </span>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { RATING_VALUES, ratingLabel } from 'shared-contracts';
 import styles from './StarRatingInput.module.css';
+import { visuallyHiddenClassName } from './VisuallyHidden';
 
 export interface StarRatingInputProps {
   value: number | null;
@@ -32,7 +33,7 @@ export function StarRatingInput({ value, onChange, disabled, legend = 'Your rati
               <span className={`${styles.glyph} ${shown !== null && n <= shown ? styles.on : ''}`} aria-hidden="true">
                 ★
               </span>
-              <span className={styles.srOnly}>{starsCount(n)}</span>
+              <span className={visuallyHiddenClassName}>{starsCount(n)}</span>
             </label>
           ))}
         </div>

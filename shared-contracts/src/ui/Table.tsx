@@ -13,6 +13,7 @@ import type { SortOrder } from 'shared-contracts';
 import { cx } from './describedBy';
 import { Spinner } from './Spinner';
 import styles from './Table.module.css';
+import { visuallyHiddenClassName } from './VisuallyHidden';
 
 export interface TableColumn<Row, S extends string = string> {
   /** Unique among the columns. */
@@ -110,7 +111,7 @@ export function Table<Row, S extends string = string>({
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls sideways must be reachable by keyboard to be scrolled */}
       <div className={cx(styles.region, loading && rows.length > 0 && styles.busy)} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table role="table" className={cx(styles.table, sortable && styles.withSort)} aria-busy={loading || undefined} style={style}>
-          <caption id={captionId} className={hideCaption ? styles.srOnly : styles.caption}>
+          <caption id={captionId} className={hideCaption ? visuallyHiddenClassName : styles.caption}>
             {caption}
             {captionNote && <span className={styles.captionNote}> {captionNote}</span>}
           </caption>
@@ -126,7 +127,7 @@ export function Table<Row, S extends string = string>({
                     role="columnheader"
                     className={cx(styles.plainHeader, column.align === 'end' && styles.end)}
                   >
-                    {column.hideHeader ? <span className={styles.srOnly}>{column.header}</span> : column.header}
+                    {column.hideHeader ? <span className={visuallyHiddenClassName}>{column.header}</span> : column.header}
                   </th>
                 ),
               )}

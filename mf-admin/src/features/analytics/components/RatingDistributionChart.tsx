@@ -6,6 +6,7 @@ import { useId, useRef } from 'react';
 import { countFor, distributionTotal } from '../../common/analytics';
 import { formatCount, percentOf, type RatingDistribution, ratingBand, ratingsCount, starsLabel } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
+import { visuallyHiddenClassName } from 'shared-contracts/ui';
 import styles from './Chart.module.css';
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -63,7 +64,7 @@ export function RatingDistributionChart({ distribution }: { distribution: Rating
           );
         })}
       </svg>
-      <table className={styles.srOnly}>
+      <table className={visuallyHiddenClassName}>
         <caption>Rating distribution</caption>
         <thead>
           <tr>

@@ -5,6 +5,7 @@
 import { useId, useRef } from 'react';
 import { formatAverage, formatCount, RATING_MAX, ratingBand, ratingsCount, type StoreSummary } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
+import { visuallyHiddenClassName } from 'shared-contracts/ui';
 import styles from './Chart.module.css';
 
 /** Laid out at the figure's real width (1:1 text), within these bounds. */
@@ -65,7 +66,7 @@ export function TopStoresChart({ stores }: { stores: StoreSummary[] }) {
           );
         })}
       </svg>
-      <table className={styles.srOnly}>
+      <table className={visuallyHiddenClassName}>
         <caption>Top rated stores</caption>
         <thead>
           <tr>

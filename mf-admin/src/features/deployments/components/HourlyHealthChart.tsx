@@ -5,6 +5,7 @@
  */
 import { formatCount, formatPlural, type HealthPoint } from 'shared-contracts';
 import { formatHour } from '../deployment-text';
+import { visuallyHiddenClassName } from 'shared-contracts/ui';
 import styles from './HourlyHealthChart.module.css';
 
 const SLOT = 10;
@@ -56,7 +57,7 @@ export function HourlyHealthChart({ title, points }: { title: string; points: He
         <span>24 h ago</span>
         <span>now</span>
       </div>
-      <table className={styles.srOnly}>
+      <table className={visuallyHiddenClassName}>
         <caption>{`${title}, per hour with reports`}</caption>
         <thead>
           <tr>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatAverage, formatMonth, RATING_MAX, ratingsCount, type OwnerMonthlyTrendPoint } from 'shared-contracts';
+import { visuallyHiddenClassName } from 'shared-contracts/ui';
 import styles from './TrendChart.module.css';
 
 const WIDTH = 300;
@@ -84,7 +85,7 @@ export function TrendChart({ storeName, trend }: TrendChartProps) {
       <p className={styles.legend} aria-hidden="true">
         <span className={styles.legendBar} /> ratings <span className={styles.legendLine} /> average stars (0–5)
       </p>
-      <div className={styles.srOnly}>
+      <div className={visuallyHiddenClassName}>
         <table>
           <caption>{`Ratings per month of ${storeName}`}</caption>
           <thead>
