@@ -1,6 +1,6 @@
 // The admin dashboard (/admin) from the admin's side: real statistics with growth, performance figures,
 // links to the admin screens, health badges from the API's checks, recent activity and failures.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { type Activity, MESSAGES } from 'shared-contracts';
 import { queryKeys } from 'shared-contracts/react';
 import { createFakeApi, currentLocation, expectToast, makeDashboard, makeStore, renderAt, storePage } from './render-helpers';
@@ -136,15 +136,29 @@ describe('admin dashboard', () => {
     logged.mockRestore();
   });
 
-  it('the analytics page shows the cached answer of the dashboard without asking again', async () => {
+  it('the analytics page shows the cached answer of the dashboard at once, and asks again in the background', async () => {
     const api = apiWith();
+    let answer!: (value: ReturnType<typeof makeDashboard>) => void;
+    api.admin.dashboard.mockResolvedValueOnce(makeDashboard()).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const { user } = renderAt('/admin', { api });
     const tools = await screen.findByRole('region', { name: 'Administration' });
+    expect(api.admin.dashboard).toHaveBeenCalledTimes(1);
     await user.click(within(tools).getByRole('link', { name: /Analytics/ }));
     expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    // The cached answer is shown at once while the API is asked again.
     expect(screen.queryByText('Loading analytics…')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Rating distribution/ })).toBeInTheDocument();
-    expect(api.admin.dashboard).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Stores').nextElementSibling).toHaveTextContent('12');
+    await waitFor(() => expect(api.admin.dashboard).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText('Loading analytics…')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Rating distribution/ })).toBeInTheDocument();
+
+    const newer = makeDashboard();
+    newer.statistics.totalStores = 13;
+    await act(async () => answer(newer));
+    await waitFor(() => expect(screen.getByText('Stores').nextElementSibling).toHaveTextContent('13'));
+    expect(screen.getByRole('img', { name: /^Rating distribution/ })).toBeInTheDocument();
+    expect(api.admin.dashboard).toHaveBeenCalledTimes(2);
   });
 
   it('a store deleted on another screen makes the figures stale: they are asked again when the dashboard shows again', async () => {

@@ -1,6 +1,6 @@
 // The dialogs of /admin/users from the admin's side: details (a store owner's stores and average),
 // edit and add with their validation and toasts, and delete with its confirmation.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type User } from 'shared-contracts';
 import {
   ADMIN,
@@ -106,17 +106,27 @@ describe('user details', () => {
     logged.mockRestore();
   });
 
-  it('shows the cached details at once when opened again', async () => {
+  it('shows the cached details at once when opened again, and asks again in the background', async () => {
     const api = apiWith();
-    api.admin.getUser.mockResolvedValue({ user: CUSTOMER });
+    let answer!: (value: { user: User }) => void;
+    api.admin.getUser.mockResolvedValueOnce({ user: CUSTOMER }).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const { user } = await openPage(api);
     const view = screen.getByRole('button', { name: `View details of ${CUSTOMER.name}` });
     await user.click(view);
     expect(await within(dialog(/User details/)).findByText('9 Elm Road')).toBeInTheDocument();
     await user.click(within(dialog(/User details/)).getByRole('button', { name: 'Close' }));
     await user.click(view);
+    // The cached details are shown at once while the API is asked again.
     expect(within(dialog(/User details/)).getByText('9 Elm Road')).toBeInTheDocument();
-    expect(api.admin.getUser).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.admin.getUser).toHaveBeenCalledTimes(2));
+    expect(api.admin.getUser).toHaveBeenLastCalledWith(CUSTOMER.id);
+    expect(within(dialog(/User details/)).getByText('9 Elm Road')).toBeInTheDocument();
+    expect(within(dialog(/User details/)).queryByText('Loading user details…')).not.toBeInTheDocument();
+    expect(within(dialog(/User details/)).queryByRole('alert')).not.toBeInTheDocument();
+
+    await act(async () => answer({ user: { ...CUSTOMER, address: '12 Oak Avenue' } }));
+    expect(await within(dialog(/User details/)).findByText('12 Oak Avenue')).toBeInTheDocument();
+    expect(within(dialog(/User details/)).queryByText('9 Elm Road')).not.toBeInTheDocument();
   });
 });
 

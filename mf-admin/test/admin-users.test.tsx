@@ -237,12 +237,15 @@ describe('users table: pagination', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
     expect(screen.getByText('Showing 21–25 of 25 users')).toBeInTheDocument();
 
-    // Page 2 was answered a moment ago: going back shows the cached answer without asking again.
+    // Page 2 was answered a moment ago: going back shows the cached answer at once and asks again in the background.
+    api.admin.listUsers.mockResolvedValue(userPage(ten, { total: 25, page: 2 }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
     expect(currentQuery()).toEqual({ search: 'street', sortBy: 'email', page: '2' });
     expect(screen.getByText('Showing 11–20 of 25 users')).toBeInTheDocument();
-    expect(api.admin.listUsers).toHaveBeenCalledTimes(3);
+    await waitFor(() => expect(api.admin.listUsers).toHaveBeenCalledTimes(4));
+    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'email', search: 'street', page: 2 });
+    expect(screen.getByText('Showing 11–20 of 25 users')).toBeInTheDocument();
   });
 
   it('offers the first page when a page past the end is asked for', async () => {

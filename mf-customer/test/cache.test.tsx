@@ -1,7 +1,9 @@
-// The shared query cache from mf-customer's side: coming back to a page shows the cached answer, a
-// paged list keeps its rows while the next page loads, and a rating written here (or in another remote,
-// through the same cache) refreshes everything that shows ratings or averages.
+// The shared query cache from mf-customer's side: coming back to a page shows the cached answer at once
+// and asks again in the background, a paged list keeps its rows while the next page loads, and a rating
+// written here (or in another remote, through the same cache) refreshes everything that shows ratings or
+// averages.
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { MyRatingsResponse, StoreListResponse, UserDashboardResponse } from 'shared-contracts';
 import { invalidateAfterRatingChange, queryKeys } from 'shared-contracts/react';
 import { createTestQueryClient } from 'shared-contracts/testing';
 import { RECOMMENDATIONS_QUERY } from '../src/features/dashboard/api/dashboard';
@@ -29,20 +31,28 @@ function apiWithRatings() {
 }
 
 describe('the cache: coming back to a page', () => {
-  it('My Ratings shows the cached answer at once and does not ask again while it is fresh', async () => {
+  it('My Ratings shows the cached answer at once, and asks again in the background', async () => {
     const api = apiWithRatings();
     const queryClient = createTestQueryClient();
     const first = renderAt('/ratings', { api, queryClient });
     await screen.findByRole('article', { name: 'Green Basket Organic Grocers' });
     first.unmount();
 
+    let again!: (value: MyRatingsResponse) => void;
+    api.users.ratings.mockReturnValueOnce(new Promise((resolve) => (again = resolve)));
     renderAt('/ratings', { api, queryClient });
     expect(screen.getByRole('article', { name: 'Green Basket Organic Grocers' })).toBeInTheDocument();
     expect(screen.queryByText('Loading your ratings…')).not.toBeInTheDocument();
-    expect(api.users.ratings).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.users.ratings).toHaveBeenCalledTimes(2));
+    expect(api.users.ratings).toHaveBeenLastCalledWith(FIRST_PAGE);
+    expect(screen.getByRole('article', { name: 'Green Basket Organic Grocers' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your ratings…')).not.toBeInTheDocument();
+
+    await act(async () => again(myRatingsResponse([{ ...FIRST, rating: 1 }])));
+    expect(await screen.findByRole('img', { name: 'Your rating: 1 star out of 5' })).toBeInTheDocument();
   });
 
-  it('the dashboard shows its cached figures and recommendations at once', async () => {
+  it('the dashboard shows its cached figures and recommendations at once, and asks again in the background', async () => {
     const api = apiWithRatings();
     const queryClient = createTestQueryClient();
     const first = renderAt('/user-dashboard', { api, queryClient });
@@ -50,11 +60,29 @@ describe('the cache: coming back to a page', () => {
     await screen.findByRole('link', { name: 'Saffron Spice House' });
     first.unmount();
 
+    let dashboardAgain!: (value: UserDashboardResponse) => void;
+    let storesAgain!: (value: StoreListResponse) => void;
+    api.users.dashboard.mockReturnValueOnce(new Promise((resolve) => (dashboardAgain = resolve)));
+    api.stores.list.mockReturnValueOnce(new Promise((resolve) => (storesAgain = resolve)));
     renderAt('/user-dashboard', { api, queryClient });
-    expect(screen.getByText('Ratings given', { selector: 'dt' })).toBeInTheDocument();
+    const given = () => screen.getByText('Ratings given', { selector: 'dt' }).nextElementSibling;
+    expect(given()).toHaveTextContent('1');
     expect(screen.getByRole('link', { name: 'Saffron Spice House' })).toBeInTheDocument();
-    expect(api.users.dashboard).toHaveBeenCalledTimes(1);
-    expect(api.stores.list).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Finding stores for you…')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.users.dashboard).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.stores.list).toHaveBeenCalledTimes(2));
+    expect(given()).toHaveTextContent('1');
+    expect(screen.getByRole('link', { name: 'Saffron Spice House' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+
+    await act(async () => {
+      dashboardAgain(makeDashboard({ totalRatings: 2, averageRating: 2, totalStores: 9 }));
+      storesAgain(listResponse([makeStore(12, { name: 'Lotus Tea Room' })]));
+    });
+    await waitFor(() => expect(given()).toHaveTextContent('2'));
+    expect(await screen.findByRole('link', { name: 'Lotus Tea Room' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Saffron Spice House' })).not.toBeInTheDocument();
   });
 
   it('the recommendations are a store list query: keyed under queryKeys.stores', async () => {

@@ -1,6 +1,6 @@
-// The owner dashboard on the page-wide query cache: coming back shows the cached answer, paging keeps the
-// previous rows while the next page loads, a rating written elsewhere refreshes the dashboard, and one
-// failure is toasted once.
+// The owner dashboard on the page-wide query cache: coming back shows the cached answer at once and asks
+// again in the background, paging keeps the previous rows while the next page loads, a rating written
+// elsewhere refreshes the dashboard, and one failure is toasted once.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from 'shared-contracts';
 import { invalidateAfterRatingChange, queryKeys } from 'shared-contracts/react';
@@ -33,32 +33,66 @@ describe('owner dashboard: the query cache', () => {
     );
   });
 
-  it('coming back to the screen shows the cached answer at once, without asking again', async () => {
+  it('coming back to the screen shows the cached answer at once, and asks again in the background', async () => {
     const api = createFakeApi();
-    api.owner.dashboard.mockResolvedValue(pageOf(1));
+    let answer!: (value: ReturnType<typeof pageOf>) => void;
+    api.owner.dashboard.mockResolvedValueOnce(pageOf(1)).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const queryClient = createTestQueryClient();
     const first = renderDashboard('', { api, queryClient });
     await screen.findByText('Reviewer on page 1');
+    expect(api.owner.dashboard).toHaveBeenCalledTimes(1);
     first.unmount();
 
     renderDashboard('', { api, queryClient });
+    // The cached answer is on screen at once, while the API is asked again.
     expect(screen.getByText('Reviewer on page 1')).toBeInTheDocument();
     expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
-    expect(api.owner.dashboard).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(api.owner.dashboard).toHaveBeenCalledTimes(2));
+    expect(lastQuery(api)).toEqual(DEFAULT_QUERY);
+    expect(screen.getByText('Reviewer on page 1')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Harbour Books' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+
+    // The new answer (a rating written by another user meanwhile) replaces it once it arrives.
+    await act(async () =>
+      answer(
+        dashboardResponse(
+          [makeStore(1, { name: 'Harbour Books', average_rating: 4.2, total_ratings: 26 })],
+          [makeRating(999, { user_name: 'Brand New Reviewer' })],
+          { total: 26 },
+        ),
+      ),
+    );
+    expect(await screen.findByText('Brand New Reviewer')).toBeInTheDocument();
+    expect(screen.queryByText('Reviewer on page 1')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Harbour Books' })).getByText('26 ratings')).toBeInTheDocument();
   });
 
-  it('going back to a page already seen shows it from the cache', async () => {
+  it('going back to a page already seen shows it from the cache at once, and asks again in the background', async () => {
     const api = createFakeApi();
     api.owner.dashboard.mockImplementation((query) => Promise.resolve(pageOf(query?.page ?? 1)));
     const { user } = renderDashboard('', { api });
     await screen.findByText('Reviewer on page 1');
     await user.click(within(pagination()).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Reviewer on page 2')).toBeInTheDocument();
+    expect(api.owner.dashboard).toHaveBeenCalledTimes(2);
 
+    let answer!: (value: ReturnType<typeof pageOf>) => void;
+    api.owner.dashboard.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     await user.click(within(pagination()).getByRole('button', { name: 'Previous' }));
+    // Page 1 comes from the cache while the API is asked for it again.
     expect(await screen.findByText('Reviewer on page 1')).toBeInTheDocument();
     expect(currentQuery()).toEqual({});
-    expect(api.owner.dashboard).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.owner.dashboard).toHaveBeenCalledTimes(3));
+    expect(lastQuery(api)).toEqual(DEFAULT_QUERY);
+    expect(screen.getByText('Reviewer on page 1')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+
+    await act(async () =>
+      answer(dashboardResponse(STORES, [makeRating(777, { user_name: 'Fresh Reviewer on page 1' })], { total: 25, page: 1 })),
+    );
+    expect(await screen.findByText('Fresh Reviewer on page 1')).toBeInTheDocument();
+    expect(screen.queryByText('Reviewer on page 1')).not.toBeInTheDocument();
   });
 
   it('keeps the previous rows, marked busy, while the next page loads', async () => {

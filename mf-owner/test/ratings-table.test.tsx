@@ -305,10 +305,13 @@ describe('ratings table: a bounded list (only the first 1,000 ratings can be pag
 
     api.owner.dashboard.mockResolvedValue(dashboardResponse(STORES, ten, { total: 25 }));
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
-    // Page 1 is still in the query cache (and fresh): it is shown again without asking the API.
+    // Page 1 is still in the query cache: it is shown again at once, and asked again in the background.
     await waitFor(() => expect(currentQuery()).toEqual({}));
     expect(await screen.findByRole('table', { name: /^Ratings of / })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–10 of 25 ratings')).toBeInTheDocument();
-    expect(api.owner.dashboard).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(api.owner.dashboard).toHaveBeenCalledTimes(3));
+    expect(lastQuery(api)).toEqual(DEFAULT_QUERY);
+    expect(screen.getByText('Showing 1–10 of 25 ratings')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.listWindow)).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
-// The page's query cache as mf-stores uses it: coming back to a screen shows the cached answer, a rating
-// write puts the answer's figures on screen at once and marks every view of ratings stale (in this remote
-// and the others), the list keeps its page while the next one loads, and the delete confirmation is an
-// accessible dialog.
+// The page's query cache as mf-stores uses it: coming back to a screen shows the cached answer at once
+// and asks again in the background, a rating write puts the answer's figures on screen at once and marks
+// every view of ratings stale (in this remote and the others), the list keeps its page while the next one
+// loads, and the delete confirmation is an accessible dialog.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Rating, StoreListResponse, StoreStats } from 'shared-contracts';
+import type { Rating, StoreDetailResponse, StoreListResponse, StoreRatingsResponse, StoreStats } from 'shared-contracts';
 import { queryKeys } from 'shared-contracts/react';
 import {
   createFakeApi,
@@ -35,23 +35,46 @@ beforeEach(() => {
 afterEach(() => logged.mockRestore());
 
 describe('mf-stores and the query cache', () => {
-  it('coming back to a store shows the cached answer at once, without asking again', async () => {
+  it('coming back to a store shows the cached answer at once, and asks again in the background', async () => {
     const api = storeApi();
     const { user } = renderAt('/stores', { api });
     await user.click(await screen.findByRole('link', { name: 'Green Basket Organic Grocers' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Green Basket Organic Grocers' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'All Ratings (1)' });
 
+    // The API's next answers are on their way while the cached ones show.
+    let listAgain!: (value: StoreListResponse) => void;
+    api.stores.list.mockReturnValueOnce(new Promise((resolve) => (listAgain = resolve)));
     await user.click(screen.getByRole('link', { name: 'Back to stores' }));
-    await user.click(await screen.findByRole('link', { name: 'Green Basket Organic Grocers' }));
-    // No loading state: the store, its ratings and my rating come from the cache.
+    expect(screen.getByRole('link', { name: 'Green Basket Organic Grocers' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading stores…')).not.toBeInTheDocument();
+    expect(api.stores.list).toHaveBeenCalledTimes(2);
+    await act(async () => listAgain(listResponse([makeStore(42, { name: 'Green Basket Organic Grocers' })])));
+
+    let storeAgain!: (value: StoreDetailResponse) => void;
+    let ratingsAgain!: (value: StoreRatingsResponse) => void;
+    api.stores.get.mockReturnValueOnce(new Promise((resolve) => (storeAgain = resolve)));
+    api.stores.ratings.mockReturnValueOnce(new Promise((resolve) => (ratingsAgain = resolve)));
+    await user.click(screen.getByRole('link', { name: 'Green Basket Organic Grocers' }));
+    // No loading state: the store, its ratings and my rating come from the cache while the API is asked again.
     expect(screen.getByRole('heading', { level: 1, name: 'Green Basket Organic Grocers' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Ratings (1)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Rating' })).toBeInTheDocument();
-    expect(api.stores.list).toHaveBeenCalledTimes(1);
-    expect(api.stores.get).toHaveBeenCalledTimes(1);
-    expect(api.stores.ratings).toHaveBeenCalledTimes(1);
-    expect(api.ratings.mine).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Loading store…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading ratings…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading your rating…')).not.toBeInTheDocument();
+    expect(api.stores.list).toHaveBeenCalledTimes(2);
+    expect(api.stores.get).toHaveBeenCalledTimes(2);
+    expect(api.stores.ratings).toHaveBeenCalledTimes(2);
+    expect(api.ratings.mine).toHaveBeenCalledTimes(2);
+
+    // A rating another user wrote meanwhile shows once the new answers arrive.
+    await act(async () => {
+      storeAgain({ store: makeStoreDetail({ total_ratings: 6 }) });
+      ratingsAgain(ratingsResponse([makeStoreRating(2, { comment: 'Written by someone else' }), makeStoreRating(1)], { total: 2 }));
+    });
+    expect(await screen.findByRole('heading', { name: 'All Ratings (2)' })).toBeInTheDocument();
+    expect(screen.getByText('Written by someone else')).toBeInTheDocument();
   });
 
   it("a rating write shows the answer's figures at once and marks every view of ratings stale, here and in the other remotes", async () => {

@@ -1,7 +1,7 @@
 // The store list (/stores) from the user's side: what it asks the API, what it shows, and how search,
 // sort, chips and pagination change the request and the URL.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES, type Store } from 'shared-contracts';
+import { MESSAGES, type Store, type StoreListResponse } from 'shared-contracts';
 import {
   createFakeApi,
   currentLocation,
@@ -156,13 +156,19 @@ describe('store list: state in the URL', () => {
     await screen.findByRole('link', { name: 'Store number 1' });
     await user.click(chip('Category', 'Fashion'));
     await waitFor(() => expect(currentQuery()).toEqual({ search: 'tea', category: 'Fashion' }));
+    let again!: (value: StoreListResponse) => void;
+    api.stores.list.mockReturnValueOnce(new Promise((resolve) => (again = resolve)));
     await user.click(screen.getByTestId('history-back'));
     await waitFor(() => expect(currentLocation()).toBe('/stores?search=tea'));
     expect(chip('Category', 'All')).toHaveAttribute('aria-pressed', 'true');
-    // That list's answer is still fresh in the page's cache: it shows again without a second request.
+    // That list's cached answer shows again at once, while the API is asked again in the background.
     expect(screen.getByRole('link', { name: 'Store number 1' })).toBeInTheDocument();
-    expect(api.stores.list).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('Loading stores…')).not.toBeInTheDocument();
+    expect(api.stores.list).toHaveBeenCalledTimes(3);
     expect(api.stores.list).toHaveBeenNthCalledWith(1, { ...DEFAULT_QUERY, search: 'tea' });
+    expect(api.stores.list).toHaveBeenNthCalledWith(3, { ...DEFAULT_QUERY, search: 'tea' });
+    await act(async () => again(listResponse([makeStore(1), makeStore(2)])));
+    expect(await screen.findByRole('link', { name: 'Store number 2' })).toBeInTheDocument();
   });
 });
 
@@ -358,11 +364,19 @@ describe('store list: pagination', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
     expect(screen.getByRole('button', { name: '3' })).toHaveAttribute('aria-current', 'page');
 
+    let again!: (value: StoreListResponse) => void;
+    api.stores.list.mockReturnValueOnce(new Promise((resolve) => (again = resolve)));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    // Page 2's answer is still fresh in the page's cache: it shows at once, without asking again.
-    expect(await screen.findByText('Showing 13–24 of 30 stores')).toBeInTheDocument();
-    expect(api.stores.list).toHaveBeenCalledTimes(3);
+    // Page 2's cached answer shows at once, while the API is asked again for it in the background.
+    expect(screen.getByText('Showing 13–24 of 30 stores')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    expect(api.stores.list).toHaveBeenCalledTimes(4);
+    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 2 });
     expect(currentQuery()).toEqual({ page: '2' });
+    const pageTwo = Array.from({ length: 12 }, (_, i) => makeStore(i + 13));
+    await act(async () => again(listResponse(pageTwo, { total: 30, page: 2 })));
+    expect(await screen.findByRole('link', { name: 'Store number 13' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 13–24 of 30 stores')).toBeInTheDocument();
   });
 
   it('says which stores it shows from the page the answer is for, not from the address (they differ while the next page is on its way)', async () => {

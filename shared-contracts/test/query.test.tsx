@@ -106,8 +106,11 @@ test('a failed mutation toasts its meta message too', async () => {
   expect(await screen.findByText('Failed to save')).toBeInTheDocument();
 });
 
-test('reads are tried a second time after a transient failure only (no answer, 502, 503, 504)', () => {
+test('reads are tried a second time after a transient failure only (a failed connection, 502, 503, 504; never a timeout)', () => {
   expect(isTransientFailure(new Error('Network Error'))).toBe(true);
+  expect(isTransientFailure(new AxiosError('Network Error', AxiosError.ERR_NETWORK))).toBe(true);
+  expect(isTransientFailure(new AxiosError('timeout of 15000ms exceeded', AxiosError.ECONNABORTED))).toBe(false);
+  expect(isTransientFailure(new AxiosError('timeout exceeded', AxiosError.ETIMEDOUT))).toBe(false);
   expect(isTransientFailure(httpError(503))).toBe(true);
   expect(isTransientFailure(httpError(504))).toBe(true);
   expect(isTransientFailure(httpError(500))).toBe(false);
@@ -153,23 +156,29 @@ test('store keys are the same for a numeric and a string id (route params are st
   expect(queryKeys.stores.ratings(42, { page: 2 })).toEqual(['stores', '42', 'ratings', { page: 2 }]);
 });
 
-test('a cached answer is shown at once when a screen comes back to it', async () => {
+test('a screen that comes back shows its cached answer at once, and asks again in the background', async () => {
   const client = testClient();
-  const load = jest.fn(() => Promise.resolve('fresh answer'));
+  let answerAgain: (text: string) => void = () => undefined;
+  const load = jest
+    .fn<Promise<string>, []>()
+    .mockResolvedValueOnce('first answer')
+    .mockImplementationOnce(() => new Promise((resolve) => (answerAgain = resolve)));
   const { unmount } = render(
     <QueryClientProvider client={client}>
       <Reader id="d" load={load} />
     </QueryClientProvider>,
   );
-  expect(await screen.findByText('fresh answer')).toBeInTheDocument();
+  expect(await screen.findByText('first answer')).toBeInTheDocument();
   unmount();
   render(
     <QueryClientProvider client={client}>
       <Reader id="d" load={load} />
     </QueryClientProvider>,
   );
-  expect(screen.getByText('fresh answer')).toBeInTheDocument();
-  await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  expect(screen.getByText('first answer')).toBeInTheDocument();
+  await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  act(() => answerAgain('what others wrote meanwhile'));
+  expect(await screen.findByText('what others wrote meanwhile')).toBeInTheDocument();
 });
 
 test('a failure is logged as method, address, status and message: never the body it sent (a password)', () => {

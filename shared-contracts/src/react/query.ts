@@ -47,14 +47,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** How long an answer is fresh: coming back to a screen within it shows the cached answer without asking again. */
-export const FRESH_FOR_MS = 30_000;
+/**
+ * How long an answer counts as fresh: none. Coming back to a screen shows its cached answer at once (no
+ * spinner, nothing blank) and asks again in the background, so what other people wrote meanwhile (a new
+ * rating on an owner's store) shows without a reload; requests of the same key on their way are shared.
+ */
+export const FRESH_FOR_MS = 0;
 
-/** Statuses worth a second try: the request never got an answer, or the server or a proxy was briefly away. */
+/** Statuses worth a second try: the server or a proxy was briefly away. */
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
-/** True for a failure a second attempt may cure (no answer at all, or 502/503/504). */
+/**
+ * True for a failure a second attempt may cure: the connection failed at once, or 502/503/504. Not a
+ * request that timed out: the reader has already waited API_TIMEOUT_MS for it, and should not wait twice.
+ */
 export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof AxiosError && (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT)) return false;
   const status = errorStatus(error);
   return status === undefined || TRANSIENT_STATUSES.has(status);
 }
@@ -77,8 +85,8 @@ export function reportRequestFailure(error: unknown, meta: RequestMeta | undefin
 }
 
 /**
- * The page's QueryClient: the failure policy on every query and mutation, answers fresh for
- * FRESH_FOR_MS, one retry of a transient failure for reads (never for writes), no refetch on window
+ * The page's QueryClient: the failure policy on every query and mutation, cached answers shown at once
+ * and asked again in the background (FRESH_FOR_MS), one retry of a transient failure for reads (never for writes), no refetch on window
  * focus (the screens refresh after their own writes and on their own Refresh buttons).
  * `config.defaultOptions` (tests: `retry: false`, `gcTime: Infinity`) is merged over these.
  */
