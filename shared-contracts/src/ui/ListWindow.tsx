@@ -3,7 +3,9 @@
 // the pieces every list screen uses to say so honestly: the total as it can be shown, whether a list has
 // more than its pages reach, the hint under such a list, and the API's refusal of a deeper page.
 import { errorMessage, errorStatus, formatCount, MESSAGES } from 'shared-contracts';
+import { Button } from './Button';
 import styles from './ListWindow.module.css';
+import { EmptyState } from './StatusPanels';
 
 /** The counts of a list answer (DESIGN.md §7: `{ <items>, total, page, limit, totalPages }`). */
 export interface ListCounts {
@@ -61,24 +63,26 @@ export function ListWindowHint({ list, tight = false }: ListWindowHintProps) {
 export interface ListWindowRefusedProps {
   /** Opens page 1 of the same list. */
   onFirstPage: () => void;
-  /** The screen's own panel, text, actions row and button styles. */
-  classNames?: { panel?: string; text?: string; actions?: string; button?: string };
+  /** Smaller, inside a card or a table. */
+  compact?: boolean;
 }
 
 /**
  * In place of a list the API refused (a page beyond the window, e.g. typed into the URL): the message
  * and a way back to page 1, announced politely (no error, no "Try again": retrying would fail again).
  */
-export function ListWindowRefused({ onFirstPage, classNames = {} }: ListWindowRefusedProps) {
-  const button = (
-    <button type="button" className={classNames.button} onClick={onFirstPage}>
-      Go to the first page
-    </button>
-  );
+export function ListWindowRefused({ onFirstPage, compact = false }: ListWindowRefusedProps) {
   return (
-    <div className={classNames.panel} role="status">
-      <p className={classNames.text}>{MESSAGES.listWindow}</p>
-      {classNames.actions ? <div className={classNames.actions}>{button}</div> : button}
+    <div role="status">
+      <EmptyState
+        compact={compact}
+        title={MESSAGES.listWindow}
+        action={
+          <Button variant="secondary" onClick={onFirstPage}>
+            Go to the first page
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import './setup';
 import { render, screen } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { LIST_WINDOW, MESSAGES } from '../../src';
-import { formatCount, formatListTotal, isListWindowed, isListWindowError, ListWindowHint } from '../../src/ui';
+import userEvent from '@testing-library/user-event';
+import { formatCount, formatListTotal, isListWindowed, isListWindowError, ListWindowHint, ListWindowRefused } from '../../src/ui';
 
 /** The number as the reader's locale writes it (the expectations below hold in any locale). */
 const local = (n: number) => new Intl.NumberFormat(undefined).format(n);
@@ -82,5 +83,17 @@ describe('ListWindowHint', () => {
   it('adds the tight style only when asked', () => {
     render(<ListWindowHint list={{ total: 100_000, limit: 10, totalPages: 100 }} tight />);
     expect(screen.getByRole('note')).toHaveClass('hint', 'tight');
+  });
+});
+
+describe('ListWindowRefused', () => {
+  test('says the list ends there, politely (a status, not an alert), and its one button opens page 1', async () => {
+    const onFirstPage = jest.fn();
+    render(<ListWindowRefused onFirstPage={onFirstPage} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(MESSAGES.listWindow);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(onFirstPage).toHaveBeenCalledTimes(1);
   });
 });

@@ -11,13 +11,14 @@ import {
   ErrorState,
   isListWindowError,
   ListWindowHint,
+  ListWindowRefused,
   Page,
   Pagination,
   Spinner,
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { ListSummary, ListWindowPanel } from '../common/components/ListSummary';
+import { ListSummary } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
 import toolbar from '../common/components/Toolbar.module.css';
 import { useListState } from '../common/hooks/useListState';
@@ -105,7 +106,7 @@ function StoresScreen() {
       {list.isPlaceholderData && <VisuallyHidden role="status">Loading stores…</VisuallyHidden>}
       {list.isError &&
         (isListWindowError(list.error) ? (
-          <ListWindowPanel onFirstPage={() => goTo(1)} />
+          <ListWindowRefused onFirstPage={() => goTo(1)} />
         ) : (
           <ErrorState message="The stores could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ))}

@@ -12,6 +12,7 @@ import {
   ErrorState,
   isListWindowError,
   ListWindowHint,
+  ListWindowRefused,
   Page,
   Pagination,
   SelectField,
@@ -19,7 +20,7 @@ import {
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
-import { ListSummary, ListWindowPanel } from '../common/components/ListSummary';
+import { ListSummary } from '../common/components/ListSummary';
 import { SearchForm } from '../common/components/SearchForm';
 import toolbar from '../common/components/Toolbar.module.css';
 import { useListState } from '../common/hooks/useListState';
@@ -121,7 +122,7 @@ function UsersScreen() {
       {list.isPlaceholderData && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
       {list.isError &&
         (isListWindowError(list.error) ? (
-          <ListWindowPanel onFirstPage={() => goTo(1)} />
+          <ListWindowRefused onFirstPage={() => goTo(1)} />
         ) : (
           <ErrorState message="The users could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ))}

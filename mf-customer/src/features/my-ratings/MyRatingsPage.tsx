@@ -84,12 +84,7 @@ export default function MyRatingsPage() {
 
         {isPending && <Spinner label="Loading your ratings…" />}
 
-        {refused && (
-          <ListWindowRefused
-            onFirstPage={() => setState({ ...state, page: 1 })}
-            classNames={{ panel: styles.refused, text: styles.refusedText, button: buttonClassName() }}
-          />
-        )}
+        {refused && <ListWindowRefused onFirstPage={() => setState({ ...state, page: 1 })} />}
 
         {isError && !refused && (
           <ErrorState message="Your ratings could not be loaded." onRetry={() => void refetch()} retrying={isFetching} />

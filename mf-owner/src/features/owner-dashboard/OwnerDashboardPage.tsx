@@ -6,9 +6,8 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { storesCount, type OwnerRatingSortField } from 'shared-contracts';
-import { EmptyState, ErrorState, isListWindowError, Page, Spinner } from 'shared-contracts/ui';
+import { EmptyState, ErrorState, isListWindowError, ListWindowRefused, Page, Spinner } from 'shared-contracts/ui';
 import { isUnknownStore, useOwnerDashboard } from './api/ownerDashboard';
-import { ListWindowRefusal } from './components/ListWindowRefusal';
 import { RatingsTable } from './components/RatingsTable';
 import { StoreCard } from './components/StoreCard';
 import { SummaryPanel } from './components/SummaryPanel';
@@ -50,7 +49,7 @@ export default function OwnerDashboardPage() {
     >
       {!answer && !failed && <Spinner label="Loading your dashboard…" />}
 
-      {!answer && refused && <ListWindowRefusal onFirstPage={() => onPage(1)} />}
+      {!answer && refused && <ListWindowRefused onFirstPage={() => onPage(1)} />}
 
       {!answer && failed && !refused && (
         <ErrorState message="Your dashboard could not be loaded." onRetry={retry} retrying={dashboard.isFetching} />

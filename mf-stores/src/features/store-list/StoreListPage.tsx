@@ -101,17 +101,7 @@ export default function StoreListPage() {
           </>
         )}
 
-        {refused && (
-          <ListWindowRefused
-            onFirstPage={firstPage}
-            classNames={{
-              panel: styles.refused,
-              text: styles.refusedText,
-              actions: styles.refusedActions,
-              button: buttonClassName({ variant: 'secondary' }),
-            }}
-          />
-        )}
+        {refused && <ListWindowRefused onFirstPage={firstPage} />}
 
         {failed && !refused && (
           <ErrorState message="The stores could not be loaded." onRetry={() => void list.refetch()} retrying={list.isFetching} />

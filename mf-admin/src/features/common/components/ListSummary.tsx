@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE, formatCount, MESSAGES } from 'shared-contracts';
-import { Button, EmptyState, formatListTotal } from 'shared-contracts/ui';
+import { ADMIN_PAGE_SIZE, formatCount } from 'shared-contracts';
+import { formatListTotal } from 'shared-contracts/ui';
 import styles from './Toolbar.module.css';
 
 export interface ListSummaryProps {
@@ -23,26 +23,5 @@ export function ListSummary({ page, shown, total, totalCapped = false, noun }: L
     <p className={styles.summary} aria-live="polite">
       {text}
     </p>
-  );
-}
-
-/**
- * In place of a list the API refused as beyond the list window (a page number typed into the URL, an
- * old link): its message, said politely (no error, no 'Try again': it would fail again), and a way back
- * to the first page.
- */
-export function ListWindowPanel({ onFirstPage }: { onFirstPage: () => void }) {
-  return (
-    <div role="status">
-      <EmptyState
-        icon="ℹ"
-        title={MESSAGES.listWindow}
-        action={
-          <Button variant="secondary" onClick={onFirstPage}>
-            Go to the first page
-          </Button>
-        }
-      />
-    </div>
   );
 }

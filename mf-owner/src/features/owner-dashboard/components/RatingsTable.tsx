@@ -12,6 +12,7 @@ import {
   ErrorState,
   formatListTotal,
   ListWindowHint,
+  ListWindowRefused,
   Pagination,
   SelectField,
   Stars,
@@ -21,7 +22,6 @@ import {
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { SORT_COLUMNS, type TableState } from '../table-state';
-import { ListWindowRefusal } from './ListWindowRefusal';
 import styles from './RatingsTable.module.css';
 
 export interface RatingsTableProps {
@@ -153,7 +153,7 @@ export function RatingsTable(props: RatingsTableProps) {
         {loading ? <VisuallyHidden>Loading ratings…</VisuallyHidden> : shown}
       </p>
 
-      {failed && refused && <ListWindowRefusal compact onFirstPage={() => onPage(1)} />}
+      {failed && refused && <ListWindowRefused compact onFirstPage={() => onPage(1)} />}
       {failed && !refused && <ErrorState compact message="The ratings could not be loaded." onRetry={onRetry} retrying={retrying} />}
       {!failed && (
         <>
