@@ -124,7 +124,12 @@ class NetworkRecorder {
   snapshot(): RequestRecord[] {
     return [...this.records.entries()].map(([id, record]) => {
       const wire = this.wire.get(id);
-      return { ...record, fromCache: record.fromCache && record.wireBytes === 0, wireStatus: wire?.status, contentEncoding: wire?.contentEncoding };
+      return {
+        ...record,
+        fromCache: record.fromCache && record.wireBytes === 0,
+        wireStatus: wire?.status,
+        contentEncoding: wire?.contentEncoding,
+      };
     });
   }
 }
@@ -199,7 +204,9 @@ async function mostRatedStore(baseURL: string, token: string): Promise<{ id: num
   type StorePage = { stores: Array<{ id: number; name: string; total_ratings: number }>; totalPages: number };
   let best: { id: number; name: string; total_ratings: number } | undefined;
   for (let page = 1; ; page++) {
-    const response = await fetch(`${baseURL}/api/stores?limit=100&page=${page}&sortBy=created_at&sortOrder=asc`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${baseURL}/api/stores?limit=100&page=${page}&sortBy=created_at&sortOrder=asc`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`GET /api/stores answered ${response.status}`);
     const body = (await response.json()) as StorePage;
     for (const store of body.stores) if (!best || store.total_ratings > best.total_ratings) best = store;
@@ -209,7 +216,11 @@ async function mostRatedStore(baseURL: string, token: string): Promise<{ id: num
   return best;
 }
 
-async function newVisitor(browser: Browser, site: Site, token?: string): Promise<{ context: BrowserContext; page: Page; recorder: NetworkRecorder; errors: string[] }> {
+async function newVisitor(
+  browser: Browser,
+  site: Site,
+  token?: string,
+): Promise<{ context: BrowserContext; page: Page; recorder: NetworkRecorder; errors: string[] }> {
   // The token goes straight into localStorage (storageState): signing in through a page first would
   // warm the cache the cold visit must find empty.
   const context = await browser.newContext({
@@ -289,10 +300,23 @@ interface Row {
 }
 
 function table(rows: Row[]): string {
-  const header = ['page', 'who', 'visit', 'requests', 'to the server', '304', 'from cache', 'on the wire', 'JavaScript on the wire', 'JavaScript decoded', 'LCP'];
+  const header = [
+    'page',
+    'who',
+    'visit',
+    'requests',
+    'to the server',
+    '304',
+    'from cache',
+    'on the wire',
+    'JavaScript on the wire',
+    'JavaScript decoded',
+    'LCP',
+  ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < 3 ? '---' : '---:')).join('|')}|`];
   for (const { scenario, visit, runs } of rows) {
-    const pick = (key: 'requests' | 'toServer' | 'revalidated' | 'fromCache' | 'wireBytes' | 'jsWireBytes' | 'jsDecodedBytes') => runs.map((run) => run[key]);
+    const pick = (key: 'requests' | 'toServer' | 'revalidated' | 'fromCache' | 'wireBytes' | 'jsWireBytes' | 'jsDecodedBytes') =>
+      runs.map((run) => run[key]);
     const lcps = runs.map((run) => run.lcpMs).filter((value): value is number => value !== null);
     lines.push(
       `| ${[
@@ -392,12 +416,12 @@ function section(rows: Row[], runs: number, browser: Browser): string {
     `${encodingsSeen(rows)} answers (the API's JSON and files under 1 KiB stay uncompressed).`,
     '',
     '**Cold and warm.** A cold visit is a first visit: a fresh browser context, so an empty HTTP cache',
-    'and no open connection, and every file of the shell and of the visited route\'s remote comes over',
+    "and no open connection, and every file of the shell and of the visited route's remote comes over",
     'the network. The warm visit is the same person opening the same URL again in the same context. The',
     'content-hashed chunks and stylesheets (`*.<hash>.js`, `*.<hash>.css`) are served with',
     '`Cache-Control: public, max-age=31536000, immutable`, so Chromium takes them from its cache without',
     'asking the server ("from cache"). The entry points are `no-cache`: the page itself (`index.html`),',
-    '`main.js`, `/remotes.json`, each remote\'s `mf-manifest.json` and `remoteEntry.js` are revalidated',
+    "`main.js`, `/remotes.json`, each remote's `mf-manifest.json` and `remoteEntry.js` are revalidated",
     'with `If-None-Match` and answered `304 Not Modified`, headers only, so a new deployment is picked up',
     'on the next visit. The API calls (`/api/...`) are fetched again in full. LCP is measured in both',
     'visits; the warm one still parses and runs the same JavaScript, only without downloading it.',
@@ -406,7 +430,7 @@ function section(rows: Row[], runs: number, browser: Browser): string {
     `(${cachedHashed} of them content-hashed); revalidated with a 304: ${list(warm.revalidated)}; downloaded again`,
     `in full: ${list(warm.full)}.`,
     ...(warm.revalidated.includes('/favicon.ico') || warm.full.includes('/favicon.ico')
-      ? ['The site has no favicon: Chromium\'s `/favicon.ico` request gets the page fallback (`index.html`).']
+      ? ["The site has no favicon: Chromium's `/favicon.ico` request gets the page fallback (`index.html`)."]
       : []),
   ].join('\n');
 }
@@ -437,12 +461,24 @@ async function main(): Promise<void> {
   try {
     const token = await apiLogin(site.url, DEMO.customer.email, DEMO.customer.password, DEMO.customer.role);
     const store = await mostRatedStore(site.url, token);
-    console.log(`site ${site.url}; Chromium ${browser.version()}; ${runs} runs; store ${store.id} "${store.name}" (${store.total_ratings} ratings)`);
+    console.log(
+      `site ${site.url}; Chromium ${browser.version()}; ${runs} runs; store ${store.id} "${store.name}" (${store.total_ratings} ratings)`,
+    );
 
     const scenarios: Scenario[] = [
       { path: '/login', who: 'visitor', ready: (page) => page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor() },
-      { path: '/stores', who: 'customer', token, ready: (page) => page.getByRole('main').getByRole('heading', { level: 3 }).first().waitFor() },
-      { path: `/stores/${store.id}`, who: 'customer', token, ready: (page) => page.getByRole('heading', { level: 1, name: store.name }).waitFor() },
+      {
+        path: '/stores',
+        who: 'customer',
+        token,
+        ready: (page) => page.getByRole('main').getByRole('heading', { level: 3 }).first().waitFor(),
+      },
+      {
+        path: `/stores/${store.id}`,
+        who: 'customer',
+        token,
+        ready: (page) => page.getByRole('heading', { level: 1, name: store.name }).waitFor(),
+      },
     ];
     const rows: Row[] = scenarios.flatMap((scenario) => [
       { scenario, visit: 'cold' as const, runs: [] },

@@ -47,7 +47,11 @@ export interface NewAccount {
 }
 
 /** Registers an account over the API (customer or store owner) and returns it with its token. */
-export async function apiRegister(baseURL: string, role: 'normal_user' | 'store_owner', prefix: string = role): Promise<NewAccount & { token: string }> {
+export async function apiRegister(
+  baseURL: string,
+  role: 'normal_user' | 'store_owner',
+  prefix: string = role,
+): Promise<NewAccount & { token: string }> {
   const account: NewAccount = {
     name: `E2e ${role === 'normal_user' ? 'Customer' : 'Owner'} ${randomUUID().slice(0, 6)}`.padEnd(20, 'x'),
     email: uniqueEmail(prefix),

@@ -82,7 +82,12 @@ export function breakRemote(page: Page, area: RemoteArea, fault: Fault): Promise
  * `method` when one is given, fail with `fault`. The shell's health reports (REMOTE_HEALTH_PATH, a
  * beacon whenever the page has gathered some) are not the screens' calls: they go on untouched.
  */
-export function breakApi(page: Page, fault: Fault, path: (pathname: string) => boolean = () => true, method?: string): Promise<InstalledFault> {
+export function breakApi(
+  page: Page,
+  fault: Fault,
+  path: (pathname: string) => boolean = () => true,
+  method?: string,
+): Promise<InstalledFault> {
   return installFault(page, (url) => isScreenApiCall(url.href) && path(url.pathname), fault, method);
 }
 
@@ -161,7 +166,7 @@ export async function watchToasts(page: Page, text: string): Promise<{ count: ()
     { key, text },
   );
   return {
-    count: () => page.evaluate((k) => ((window as unknown as Record<string, { count: number }>)[k]?.count ?? -1), key),
+    count: () => page.evaluate((k) => (window as unknown as Record<string, { count: number }>)[k]?.count ?? -1, key),
   };
 }
 

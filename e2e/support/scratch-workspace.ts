@@ -12,7 +12,17 @@ import path from 'node:path';
 import { REPO_ROOT } from './site';
 
 /** Workspace packages: linked to their copies (or left out), never to this checkout's. */
-const WORKSPACE_PACKAGES = new Set(['shared-contracts', 'api', 'shell', 'mf-auth', 'mf-stores', 'mf-admin', 'mf-owner', 'mf-customer', 'e2e']);
+const WORKSPACE_PACKAGES = new Set([
+  'shared-contracts',
+  'api',
+  'shell',
+  'mf-auth',
+  'mf-stores',
+  'mf-admin',
+  'mf-owner',
+  'mf-customer',
+  'e2e',
+]);
 const SKIPPED = /(^|\/)(node_modules|dist|test-results|coverage)(\/|$)/;
 
 export interface ScratchWorkspace {
@@ -73,7 +83,9 @@ export function createScratchWorkspace(apps: string[]): ScratchWorkspace {
       run('npm', ['run', 'build'], contracts);
     },
     buildApp(folder, release) {
-      run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], path.join(dir, folder), { APP_RELEASE: release });
+      run(path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], path.join(dir, folder), {
+        APP_RELEASE: release,
+      });
       return path.join(dir, folder, 'dist');
     },
     remove() {

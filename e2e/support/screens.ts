@@ -48,7 +48,6 @@ export function screenId(screen: Screen): string {
   return `${screen.role}-${screen.name}`;
 }
 
-const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const alertDialog = (page: Page, name: string | RegExp) => page.getByRole('alertdialog', { name });
 
@@ -65,7 +64,10 @@ const mobileMenuReady = (page: Page) => page.getByRole('button', { name: 'Logout
 
 /** The first data row's action button in an admin table ('View', 'Edit', 'Delete'). */
 const rowAction = (page: Page, action: 'View' | 'Edit' | 'Delete') =>
-  page.getByRole('region', { name: /^(Users|Stores)/ }).getByRole('button', { name: new RegExp(`^${action}\\b`) }).first();
+  page
+    .getByRole('region', { name: /^(Users|Stores)/ })
+    .getByRole('button', { name: new RegExp(`^${action}\\b`) })
+    .first();
 
 export const SCREENS: Screen[] = [
   // ---------- signed out ----------
@@ -115,13 +117,23 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('button', { name: 'Edit Rating' }),
   },
   {
-    // The rating being edited, with Delete Rating. Its confirmation is the browser's own
-    // window.confirm, which is not part of the page and so cannot be scanned.
+    // The rating being edited, with Delete Rating.
     name: 'store-rating-edit',
     role: 'customer',
     path: (f) => `/stores/${f.storeRatedByCustomer}`,
     open: (page) => click(page.getByRole('button', { name: 'Edit Rating' })),
     ready: (page) => page.getByRole('button', { name: 'Delete Rating' }),
+  },
+  {
+    // Delete Rating asks first, in the kit's ConfirmDialog (the one confirmation of every delete).
+    name: 'store-rating-delete-confirm',
+    role: 'customer',
+    path: (f) => `/stores/${f.storeRatedByCustomer}`,
+    open: async (page) => {
+      await click(page.getByRole('button', { name: 'Edit Rating' }));
+      await click(page.getByRole('button', { name: 'Delete Rating' }));
+    },
+    ready: (page) => alertDialog(page, 'Delete rating').getByRole('button', { name: 'Cancel' }),
   },
   {
     name: 'ratings',
@@ -141,7 +153,7 @@ export const SCREENS: Screen[] = [
     role: 'customer',
     path: '/ratings',
     open: (page) => click(page.getByRole('button', { name: /^Delete your rating of/ }).first()),
-    ready: (page) => alertDialog(page, /delete this rating/).getByRole('button', { name: 'Keep it' }),
+    ready: (page) => alertDialog(page, 'Delete rating').getByRole('button', { name: 'Cancel' }),
   },
   {
     name: 'profile',
@@ -274,7 +286,10 @@ export const SCREENS: Screen[] = [
     role: 'admin',
     path: '/admin/stores',
     open: (page) => click(rowAction(page, 'Edit')),
-    ready: (page) => dialog(page, /^Edit Store/).getByLabel('Store owner').and(page.locator('select:enabled')),
+    ready: (page) =>
+      dialog(page, /^Edit Store/)
+        .getByLabel('Store owner')
+        .and(page.locator('select:enabled')),
   },
   {
     name: 'stores-delete-confirm',
@@ -330,20 +345,17 @@ const LOADING_TEXT = /^\s*(Loading|Finding)\b/;
  */
 export async function waitForScreen(page: Page, screen: Screen): Promise<void> {
   await screen.ready(page).first().waitFor({ state: 'visible' });
-  await page.waitForFunction(
-    (pattern) => {
-      const loading = new RegExp(pattern);
-      const visible = (el: Element) => {
-        const box = (el as HTMLElement).getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-      };
-      const statuses = Array.from(document.querySelectorAll('[role="status"]')).filter((el) => loading.test(el.textContent ?? ''));
-      if (statuses.some(visible)) return false;
-      if (document.querySelector('[aria-busy="true"]')) return false;
-      return true;
-    },
-    LOADING_TEXT.source,
-  );
+  await page.waitForFunction((pattern) => {
+    const loading = new RegExp(pattern);
+    const visible = (el: Element) => {
+      const box = (el as HTMLElement).getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const statuses = Array.from(document.querySelectorAll('[role="status"]')).filter((el) => loading.test(el.textContent ?? ''));
+    if (statuses.some(visible)) return false;
+    if (document.querySelector('[aria-busy="true"]')) return false;
+    return true;
+  }, LOADING_TEXT.source);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 

@@ -30,7 +30,8 @@ export interface SiteOptions {
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   for (const dir of ['api', 'shell', 'mf-auth', 'mf-stores', 'mf-admin', 'mf-owner', 'mf-customer']) {
     const built = path.join(REPO_ROOT, dir, 'dist');
-    if (!existsSync(built)) throw new Error(`${dir} is not built: run \`npx nx run-many -t build\` (or \`npx nx test e2e\`, which builds first)`);
+    if (!existsSync(built))
+      throw new Error(`${dir} is not built: run \`npx nx run-many -t build\` (or \`npx nx test e2e\`, which builds first)`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-ratings-e2e-'));
   let log = '';
@@ -69,13 +70,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   };
 
   try {
-    const port = await waitForPort(() => log, () => child.exitCode !== null);
+    const port = await waitForPort(
+      () => log,
+      () => child.exitCode !== null,
+    );
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url);
     return { url, dataDir, output: () => log, stop };
   } catch (error) {
     await stop();
-    throw new Error(`The site did not start: ${(error as Error).message}\n${log}`);
+    throw new Error(`The site did not start: ${(error as Error).message}\n${log}`, { cause: error });
   }
 }
 

@@ -150,7 +150,12 @@ function focusStyleOf(locator: Locator): Promise<FocusStyle> {
     const ring = rgba(style.outlineColor);
     const [a, b] = [luminance(ring), luminance(behind)];
     const outlineContrast = style.outlineStyle === 'none' ? 1 : (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    return { outlineStyle: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth) || 0, boxShadow: style.boxShadow, outlineContrast };
+    return {
+      outlineStyle: style.outlineStyle,
+      outlineWidth: parseFloat(style.outlineWidth) || 0,
+      boxShadow: style.boxShadow,
+      outlineContrast,
+    };
   });
 }
 
@@ -160,7 +165,10 @@ const hasIndicator = (s: FocusStyle) =>
 
 /** Focus added an indicator the unfocused element did not have. */
 const indicatorAppeared = (before: FocusStyle, after: FocusStyle) =>
-  (after.outlineStyle !== 'none' && after.outlineWidth > 0 && after.outlineContrast >= 3 && (before.outlineStyle === 'none' || before.outlineWidth === 0)) ||
+  (after.outlineStyle !== 'none' &&
+    after.outlineWidth > 0 &&
+    after.outlineContrast >= 3 &&
+    (before.outlineStyle === 'none' || before.outlineWidth === 0)) ||
   (after.boxShadow !== 'none' && after.boxShadow !== before.boxShadow);
 
 async function isFocused(locator: Locator): Promise<boolean> {
@@ -203,7 +211,9 @@ async function pressAndExpectFocus(page: Page, key: string, target: Locator, nam
     after = await focusStyleOf(target);
   }
   if (!indicatorAppeared(before, after)) {
-    throw new Error(`${name} has focus but no visible focus indicator: focused ${JSON.stringify(after)}, unfocused ${JSON.stringify(before)}`);
+    throw new Error(
+      `${name} has focus but no visible focus indicator: focused ${JSON.stringify(after)}, unfocused ${JSON.stringify(before)}`,
+    );
   }
 }
 

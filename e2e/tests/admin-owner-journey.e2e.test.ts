@@ -74,9 +74,13 @@ interface AdminStoreRow {
 }
 
 const findUsers = (search: string) =>
-  apiAs<{ users: AdminUserRow[] }>(site.url, adminToken, 'GET', `/api/admin/users?search=${encodeURIComponent(search)}`).then((r) => r.users);
+  apiAs<{ users: AdminUserRow[] }>(site.url, adminToken, 'GET', `/api/admin/users?search=${encodeURIComponent(search)}`).then(
+    (r) => r.users,
+  );
 const findStores = (search: string) =>
-  apiAs<{ stores: AdminStoreRow[] }>(site.url, adminToken, 'GET', `/api/admin/stores?search=${encodeURIComponent(search)}`).then((r) => r.stores);
+  apiAs<{ stores: AdminStoreRow[] }>(site.url, adminToken, 'GET', `/api/admin/stores?search=${encodeURIComponent(search)}`).then(
+    (r) => r.stores,
+  );
 
 // ---------- 1. the admin manages a store owner and their store ----------
 
@@ -209,7 +213,9 @@ describe.each(BOTH_VIEWPORTS)('an admin manages a store owner and their store at
     const { page } = tp;
     await navigateTo(page, viewport, 'Users', '/admin/users');
     await searchTable(page, 'Search users', owner.email, ONE_USER);
-    await row(page, owner.email).getByRole('button', { name: `Edit ${owner.name}` }).click();
+    await row(page, owner.email)
+      .getByRole('button', { name: `Edit ${owner.name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit User: ${owner.name}` });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Email').inputValue()).toBe(owner.email);
@@ -226,7 +232,9 @@ describe.each(BOTH_VIEWPORTS)('an admin manages a store owner and their store at
 
   test('the admin edits the store in the edit dialog and sees the change', async () => {
     const { page } = tp;
-    await row(page, store.name).getByRole('button', { name: `Edit ${store.name}` }).click();
+    await row(page, store.name)
+      .getByRole('button', { name: `Edit ${store.name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Store: ${store.name}` });
     await dialog.waitFor();
     // The form opens with the store's values and its owner chosen.
@@ -421,6 +429,9 @@ describe.each(BOTH_VIEWPORTS)('a store owner sees a new rating of their store at
 /** The value of a tile of the owner's Summary panel (a <dt>/<dd> pair). */
 async function summaryValue(page: Page, term: string): Promise<string> {
   const panel = page.getByRole('region', { name: 'Summary' });
-  const tile = panel.locator('div').filter({ has: page.getByRole('term').filter({ hasText: term }) }).last();
+  const tile = panel
+    .locator('div')
+    .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+    .last();
   return (await tile.getByRole('definition').innerText()).trim();
 }

@@ -65,7 +65,7 @@ async function expectFormAlert(page: Page, message: string): Promise<void> {
 }
 
 /** Follows a navbar link; on a narrow screen the links sit in the collapsed menu, opened first. */
-async function openFromNavbar(page: Page, viewport: Viewport, label: 'Dashboard' | 'Stores' | 'Profile'): Promise<void> {
+async function openFromNavbar(page: Page, viewport: Viewport, label: 'Dashboard' | 'Stores' | 'Profile' | 'My Ratings'): Promise<void> {
   const link = navLink(page, label);
   if (viewport.mobile) expect(await link.isVisible()).toBe(false);
   await clickInNavbar(page, link);
@@ -482,6 +482,23 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     });
     await screenshot(page, 'journey-customer-store-rated', viewport);
 
+    // Another remote (mf-customer) shares the page's one query cache: My Ratings and the dashboard show
+    // the new rating at once, in the same document (no reload), and back on the store page it is still there.
+    await page.evaluate(() => Object.assign(window, { sameDocumentMark: 'rated' }));
+    await openFromNavbar(page, viewport, 'My Ratings');
+    await page.getByRole('heading', { level: 1, name: 'My Ratings' }).waitFor();
+    const listed = page.getByRole('article', { name: storeName });
+    await listed.getByRole('img', { name: 'Your rating: 4 stars out of 5' }).waitFor();
+    expect(await listed.textContent()).toContain(comment);
+    await openFromNavbar(page, viewport, 'Dashboard');
+    await page.waitForURL((url) => url.pathname === '/user-dashboard');
+    await page.getByRole('region', { name: 'Recent activity' }).getByText(storeName, { exact: false }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocumentMark?: string }).sameDocumentMark)).toBe('rated');
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(/\/stores\/\d+$/);
+    await mine.getByRole('img', { name: 'Your rating: 4 stars out of 5' }).waitFor();
+
     // Edit: two stars and another comment.
     await mine.getByRole('button', { name: 'Edit Rating' }).click();
     expect(await mine.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
@@ -504,16 +521,13 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
       expectConsistentFigures(figures);
     });
 
-    // Delete, after confirming.
+    // Delete, after confirming in the site's own dialog.
     await mine.getByRole('button', { name: 'Edit Rating' }).click();
-    const dialog = new Promise<string>((resolve) => {
-      page.once('dialog', (d) => {
-        resolve(d.message());
-        void d.accept();
-      });
-    });
     await mine.getByRole('button', { name: 'Delete Rating' }).click();
-    expect(await dialog).toBe(CONFIRM_DELETE_RATING);
+    const confirmation = page.getByRole('alertdialog', { name: 'Delete rating' });
+    await confirmation.waitFor();
+    expect(await confirmation.textContent()).toContain(CONFIRM_DELETE_RATING);
+    await confirmation.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToastTopRight(page, MESSAGES.ratingDeleted);
     await page.getByRole('region', { name: 'Rate This Store' }).getByRole('button', { name: 'Add Rating' }).waitFor();
     await eventually(async () => {

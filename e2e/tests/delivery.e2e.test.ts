@@ -121,13 +121,18 @@ async function deployments(): Promise<DeploymentsResponse> {
 async function reportedLoads(): Promise<Record<string, { reported: number | null; seen: number }>> {
   const versions = (await deployments()).apps.find((a) => a.app === 'mf_stores')!.versions;
   return Object.fromEntries(
-    [...storeLoads].map(([version, seen]) => [version, { reported: versions.find((v) => v.version === version)?.lastHour.loads ?? null, seen }]),
+    [...storeLoads].map(([version, seen]) => [
+      version,
+      { reported: versions.find((v) => v.version === version)?.lastHour.loads ?? null, seen },
+    ]),
   );
 }
 
 /** Waits until the API has every store list load the browsers made (live, canary and earlier versions alike). */
 async function everyLoadReported(): Promise<void> {
-  await waitFor('the reported loads', reportedLoads, (value) => Object.values(value).every((v) => v.reported === null || v.reported === v.seen));
+  await waitFor('the reported loads', reportedLoads, (value) =>
+    Object.values(value).every((v) => v.reported === null || v.reported === v.seen),
+  );
 }
 
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -148,8 +153,16 @@ beforeAll(async () => {
   scratch.setContractsVersion(nextMinor);
   scratch.addContractsExport('release-note.ts', `export const STORE_LIST_RELEASE_NOTE = ${JSON.stringify(RELEASE_NOTE)};\n`);
   const listPage = 'mf-stores/src/features/store-list/StoreListPage.tsx';
-  scratch.edit(listPage, "import { STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';", "import { STORE_LIST_RELEASE_NOTE, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';");
-  scratch.edit(listPage, '</h1>', '</h1>\n        <p className={styles.subtitle}>{STORE_LIST_RELEASE_NOTE}</p>');
+  scratch.edit(
+    listPage,
+    "import { formatCount, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';",
+    "import { formatCount, STORE_LIST_RELEASE_NOTE, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';",
+  );
+  scratch.edit(
+    listPage,
+    'description="Find a store, see what others think, and share your own rating."',
+    'description={`Find a store, see what others think, and share your own rating. ${STORE_LIST_RELEASE_NOTE}`}',
+  );
   scratch.buildContracts();
   builds.shellNext = keep(scratch.buildApp('shell', `e2e-shell-${nextMinor}`), 'shell-next');
   builds.storesNext = keep(scratch.buildApp('mf-stores', `e2e-stores-${nextMinor}`), 'stores-next');
@@ -225,7 +238,10 @@ describe('(b) after the shell with that contract version is published', () => {
   ] as const)('the older %s remote at %s still works beside the newer shell', async (role, route, ready) => {
     const { page, context, errors } = await openPage(browser, site.url);
     await signInWithToken(page, tokens[role], route);
-    const target = typeof ready === 'string' && ready === 'Edit Profile' ? page.getByRole('button', { name: ready }) : page.getByRole('heading', { name: ready });
+    const target =
+      typeof ready === 'string' && ready === 'Edit Profile'
+        ? page.getByRole('button', { name: ready })
+        : page.getByRole('heading', { name: ready });
     await target.first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -284,7 +300,9 @@ describe('(c) a canary at 50%', () => {
 
   test('(e) the deployments screen shows the loads the browsers reported, per version', async () => {
     const expectedFor = (version: string) => storeLoads.get(version) ?? 0;
-    const loads = await waitFor('the reported loads', reportedLoads, (value) => [live, canary].every((v) => value[v]?.reported === value[v]?.seen));
+    const loads = await waitFor('the reported loads', reportedLoads, (value) =>
+      [live, canary].every((v) => value[v]?.reported === value[v]?.seen),
+    );
     expect(loads[live]!.reported).toBe(expectedFor(live));
     expect(loads[canary]!.reported).toBe(expectedFor(canary));
     const state = await deployments();
@@ -298,11 +316,12 @@ describe('(c) a canary at 50%', () => {
     const section = page.getByRole('region', { name: /Store list and store pages/ });
     await section.getByText(canary).first().waitFor();
     for (const version of [live, canary]) {
-      // The version's first row is the last hour; its first data cell the loads.
+      // The version's first row is the last hour: the version as its row header, then the period, then the loads.
       const row = section.getByRole('row').filter({ hasText: version }).first();
       await row.waitFor();
-      expect(await row.getByRole('rowheader', { name: 'Last hour' }).count()).toBe(1);
-      expect((await row.getByRole('cell').first().textContent())?.trim()).toBe(String(expectedFor(version)));
+      expect(await row.getByRole('rowheader').filter({ hasText: version }).count()).toBe(1);
+      expect((await row.getByRole('cell').nth(0).textContent())?.trim()).toBe('Last hour');
+      expect((await row.getByRole('cell').nth(1).textContent())?.trim()).toBe(String(expectedFor(version)));
     }
     await screenshot(page, 'admin-deployments-canary', VIEWPORTS.desktop);
     expect(errors).toEqual([]);
@@ -333,7 +352,11 @@ describe('(d) a canary that fails to load in browsers', () => {
       if (!stores.canary) break;
     }
     expect(failures).toBeGreaterThanOrEqual(4);
-    const stores = await waitFor('the automatic abort', deployments, (value) => value.apps.find((a) => a.app === 'mf_stores')!.canary === null);
+    const stores = await waitFor(
+      'the automatic abort',
+      deployments,
+      (value) => value.apps.find((a) => a.app === 'mf_stores')!.canary === null,
+    );
     const entry = stores.apps.find((a) => a.app === 'mf_stores')!.history[0]!;
     expect(entry).toMatchObject({ action: 'auto_abort', version: brokenVersion, by: 'health monitor' });
     expect(entry.note).toMatch(/failed/);
@@ -352,7 +375,10 @@ describe('(d) a canary that fails to load in browsers', () => {
     const { page, context } = await openPage(browser, site.url, VIEWPORTS.mobile);
     await signInWithToken(page, tokens.admin, '/admin/deployments');
     const section = page.getByRole('region', { name: /Store list and store pages/ });
-    await section.getByText(/aborted automatically/).first().waitFor();
+    await section
+      .getByText(/aborted automatically/)
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-deployments-auto-abort', VIEWPORTS.mobile);
     await context.close();
   });

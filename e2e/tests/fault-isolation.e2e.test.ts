@@ -5,7 +5,17 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { API_TIMEOUT_MS, MESSAGES } from 'shared-contracts';
-import { apiLogin, clickInNavbar, DEMO, expectToastTopRight, mainNav, navLink, signInThroughForm, signInWithToken, toast } from '../support/app';
+import {
+  apiLogin,
+  clickInNavbar,
+  DEMO,
+  expectToastTopRight,
+  mainNav,
+  navLink,
+  signInThroughForm,
+  signInWithToken,
+  toast,
+} from '../support/app';
 import { launchBrowser, openPage, VIEWPORTS, type Viewport } from '../support/browser';
 import {
   breakApi,
@@ -29,7 +39,8 @@ const tokens: Record<'admin' | 'owner' | 'customer', string> = { admin: '', owne
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  for (const who of ['admin', 'owner', 'customer'] as const) tokens[who] = await apiLogin(site.url, DEMO[who].email, DEMO[who].password, DEMO[who].role);
+  for (const who of ['admin', 'owner', 'customer'] as const)
+    tokens[who] = await apiLogin(site.url, DEMO[who].email, DEMO[who].password, DEMO[who].role);
 });
 afterAll(async () => {
   await browser?.close();
@@ -112,7 +123,11 @@ async function remoteOutage(c: RemoteCase, fault: Fault, viewport: Viewport): Pr
     if (fault === 'hang') {
       // While the remote does not answer, its route shows the shell's spinner, and the rest of the site
       // can be used meanwhile.
-      await page.getByRole('status').filter({ hasText: /^Loading the / }).first().waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Loading the / })
+        .first()
+        .waitFor();
       expect(outage.hits).toBeGreaterThan(0);
       for (const other of c.others) {
         await clickInNavbar(page, navLink(page, other.link));
@@ -147,9 +162,12 @@ async function remoteOutage(c: RemoteCase, fault: Fault, viewport: Viewport): Pr
 
 describe('a remote that cannot be loaded is contained, and comes back with Try again without a reload', () => {
   describe.each(REMOTE_CASES.map((c) => [c.remote, c] as const))('%s', (_name, c) => {
-    test.each([['404'], ['500']] as const)(`its files answer %s: ${c.broken.path} falls back, other remotes render, retry renders it`, async (fault) => {
-      await remoteOutage(c, fault, VIEWPORTS.desktop);
-    });
+    test.each([['404'], ['500']] as const)(
+      `its files answer %s: ${c.broken.path} falls back, other remotes render, retry renders it`,
+      async (fault) => {
+        await remoteOutage(c, fault, VIEWPORTS.desktop);
+      },
+    );
   });
 
   test.each(REMOTE_CASES.filter((c) => ['mf-stores', 'mf-admin'].includes(c.remote)).map((c) => [c.remote, c] as const))(
@@ -188,7 +206,11 @@ describe('a remote that cannot be loaded is contained, and comes back with Try a
   });
 
   test('at 375 px: mf-stores refused, the fallback and Try again without a reload', async () => {
-    await remoteOutage(REMOTE_CASES.find((c) => c.remote === 'mf-stores')!, 'refused', VIEWPORTS.mobile);
+    await remoteOutage(
+      REMOTE_CASES.find((c) => c.remote === 'mf-stores')!,
+      'refused',
+      VIEWPORTS.mobile,
+    );
   });
 });
 
@@ -197,7 +219,13 @@ describe('a remote that cannot be loaded is contained, and comes back with Try a
 // ---------------------------------------------------------------------------------------------
 
 /** A screen after its data failed: the spec's toast, its page heading, the navbar, a way to try again. */
-async function expectFailedScreen(page: Page, screen: Screen, message: string, alertText: string | RegExp, timeout?: number): Promise<void> {
+async function expectFailedScreen(
+  page: Page,
+  screen: Screen,
+  message: string,
+  alertText: string | RegExp,
+  timeout?: number,
+): Promise<void> {
   await page.waitForURL((url) => url.pathname === screen.path);
   await toast(page, message).first().waitFor({ timeout });
   await expectToastTopRight(page, message);
@@ -369,26 +397,34 @@ describe('the API down while signed in: a reload, a call that never answers', ()
     }
   });
 
-  test('the API never answers: the store list gives up after the client timeout with its failure toast, and Try again works once it is back', async () => {
-    const { page, context } = await openPage(browser, site.url);
-    try {
-      await signInWithToken(page, tokens.customer, '/profile');
-      await expectRendered(page, PROFILE);
-      const outage = await breakApi(page, 'hang');
-      const clickedAt = Date.now();
-      await clickInNavbar(page, navLink(page, 'Stores'));
-      // While it waits: the page is there with its heading and its loading state, never a blank screen.
-      await heading(page, STORES).waitFor();
-      await page.getByRole('status').filter({ hasText: 'Loading stores…' }).waitFor();
-      await expectFailedScreen(page, STORES, MESSAGES.fetchStoresFailed, 'The stores could not be loaded.', API_TIMEOUT_MS + 15_000);
-      expect(Date.now() - clickedAt).toBeGreaterThan(API_TIMEOUT_MS - 3_000);
-      await outage.restore();
-      await page.getByRole('alert').filter({ hasText: 'The stores could not be loaded.' }).getByRole('button', { name: 'Try again' }).click();
-      await storeLinks(page).first().waitFor();
-    } finally {
-      await context.close();
-    }
-  }, API_TIMEOUT_MS + 90_000);
+  test(
+    'the API never answers: the store list gives up after the client timeout with its failure toast, and Try again works once it is back',
+    async () => {
+      const { page, context } = await openPage(browser, site.url);
+      try {
+        await signInWithToken(page, tokens.customer, '/profile');
+        await expectRendered(page, PROFILE);
+        const outage = await breakApi(page, 'hang');
+        const clickedAt = Date.now();
+        await clickInNavbar(page, navLink(page, 'Stores'));
+        // While it waits: the page is there with its heading and its loading state, never a blank screen.
+        await heading(page, STORES).waitFor();
+        await page.getByRole('status').filter({ hasText: 'Loading stores…' }).waitFor();
+        await expectFailedScreen(page, STORES, MESSAGES.fetchStoresFailed, 'The stores could not be loaded.', API_TIMEOUT_MS + 15_000);
+        expect(Date.now() - clickedAt).toBeGreaterThan(API_TIMEOUT_MS - 3_000);
+        await outage.restore();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'The stores could not be loaded.' })
+          .getByRole('button', { name: 'Try again' })
+          .click();
+        await storeLinks(page).first().waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+    API_TIMEOUT_MS + 90_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -398,7 +434,11 @@ describe('the API down while signed in: a reload, a call that never answers', ()
 describe('a 401 mid-session signs the user out once', () => {
   test.each([
     ['one call (the dashboard figures) answers 401', (path: string) => path === '/api/users/dashboard', 'Dashboard'],
-    ['the three calls of a store page answer 401 at once', (path: string) => path.startsWith('/api/stores/') || path.startsWith('/api/ratings/'), 'store'],
+    [
+      'the three calls of a store page answer 401 at once',
+      (path: string) => path.startsWith('/api/stores/') || path.startsWith('/api/ratings/'),
+      'store',
+    ],
   ] as const)('%s: one sign-out toast, on /login, no further calls, no loop', async (_name, matches, via) => {
     const { page, context } = await openPage(browser, site.url);
     try {

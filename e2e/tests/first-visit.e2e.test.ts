@@ -107,7 +107,9 @@ const scriptsOf = (downloads: Download[]) => downloads.filter((d) => d.type === 
 function expectAtMost(what: string, gzipBytes: number, budgetKB: number) {
   expect(gzipBytes).toBeGreaterThan(0);
   if (gzipBytes > budgetKB * KB) {
-    throw new Error(`${what}: ${(gzipBytes / KB).toFixed(1)} KB gzip of JavaScript, over its ${budgetKB} KB budget (tools/size-budgets.json)`);
+    throw new Error(
+      `${what}: ${(gzipBytes / KB).toFixed(1)} KB gzip of JavaScript, over its ${budgetKB} KB budget (tools/size-budgets.json)`,
+    );
   }
 }
 
@@ -145,7 +147,8 @@ function modulesDownloadedTwice(downloads: Download[]): Record<string, string[]>
     );
     for (const source of new Set(sources)) {
       if (!/^(node_modules|shared-contracts)\//.test(source)) continue;
-      if (source.startsWith('node_modules/@module-federation/') && !source.startsWith('node_modules/@module-federation/runtime-core/')) continue;
+      if (source.startsWith('node_modules/@module-federation/') && !source.startsWith('node_modules/@module-federation/runtime-core/'))
+        continue;
       filesOf.set(source, [...(filesOf.get(source) ?? []), script.path]);
     }
   }

@@ -22,7 +22,8 @@ const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  for (const account of [DEMO.admin, DEMO.owner, DEMO.customer]) tokens[account.role] = await apiLogin(site.url, account.email, account.password, account.role);
+  for (const account of [DEMO.admin, DEMO.owner, DEMO.customer])
+    tokens[account.role] = await apiLogin(site.url, account.email, account.password, account.role);
 });
 afterAll(async () => {
   await browser?.close();
@@ -114,7 +115,16 @@ const ROLE_TABLE: Array<{ role: Role; label: string; forbidden: string[]; allowe
   {
     role: 'store_owner',
     label: 'store owner',
-    forbidden: ['/admin', '/admin/users', '/admin/stores', '/admin/analytics', '/admin/deployments', '/admin/dashboard', '/user-dashboard', '/ratings'],
+    forbidden: [
+      '/admin',
+      '/admin/users',
+      '/admin/stores',
+      '/admin/analytics',
+      '/admin/deployments',
+      '/admin/dashboard',
+      '/user-dashboard',
+      '/ratings',
+    ],
     allowed: ['/store-owner', '/stores', '/profile'],
   },
   {
@@ -164,11 +174,28 @@ describe.each(BOTH_VIEWPORTS)('route guards at %s', (_name: string, viewport: Vi
 
   describe('after being sent to sign in, a visitor comes back to the page they asked for', () => {
     // A fresh visitor per row: each signs in once.
-    const cases: Array<{ title: string; asked: string; account: { email: string; password: string; role: Role }; lands: string; search?: string }> = [
-      { title: 'an admin asking for /admin/users?search=example returns there, search kept', asked: '/admin/users?search=example', account: DEMO.admin, lands: '/admin/users', search: '?search=example' },
+    const cases: Array<{
+      title: string;
+      asked: string;
+      account: { email: string; password: string; role: Role };
+      lands: string;
+      search?: string;
+    }> = [
+      {
+        title: 'an admin asking for /admin/users?search=example returns there, search kept',
+        asked: '/admin/users?search=example',
+        account: DEMO.admin,
+        lands: '/admin/users',
+        search: '?search=example',
+      },
       { title: 'a customer asking for /ratings returns there', asked: '/ratings', account: DEMO.customer, lands: '/ratings' },
       { title: 'a store owner asking for /store-owner returns there', asked: '/store-owner', account: DEMO.owner, lands: '/store-owner' },
-      { title: 'a customer asking for /admin is bounced on to their own dashboard', asked: '/admin', account: DEMO.customer, lands: '/user-dashboard' },
+      {
+        title: 'a customer asking for /admin is bounced on to their own dashboard',
+        asked: '/admin',
+        account: DEMO.customer,
+        lands: '/user-dashboard',
+      },
     ];
 
     test.each(cases)('$title', async ({ asked, account, lands, search }) => {

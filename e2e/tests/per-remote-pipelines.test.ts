@@ -29,28 +29,36 @@ function affectedCiTasks(file: string): string[] {
   return Object.keys(graph.tasks.tasks).sort();
 }
 
-test.each(APPS)('%s has the same targets: typecheck, test, build, and ci running all three', (app) => {
+test.each(APPS)('%s has the same targets: typecheck, lint, test, build, and ci running all four', (app) => {
   const project = json<{ targets: Record<string, { dependsOn?: unknown[] }> }>(nx('show', 'project', app, '--json'));
-  expect(Object.keys(project.targets)).toEqual(expect.arrayContaining(['typecheck', 'test', 'build', 'ci']));
-  expect(project.targets.ci.dependsOn).toEqual(['typecheck', 'test', 'build']);
+  expect(Object.keys(project.targets)).toEqual(expect.arrayContaining(['typecheck', 'lint', 'test', 'build', 'ci']));
+  expect(project.targets.ci.dependsOn).toEqual(['typecheck', 'lint', 'test', 'build']);
 });
 
 test.each(REMOTES)("a change inside %s runs that remote's ci alone (its dependencies are only built)", (remote) => {
   const tasks = affectedCiTasks(`${remote}/src/index.ts`);
-  expect(tasks).toEqual([`${remote}:build`, `${remote}:ci`, `${remote}:test`, `${remote}:typecheck`, 'shared-contracts:build'].sort());
+  expect(tasks).toEqual(
+    [`${remote}:build`, `${remote}:ci`, `${remote}:lint`, `${remote}:test`, `${remote}:typecheck`, 'shared-contracts:build'].sort(),
+  );
 });
 
 test('a change in shared-contracts runs ci for every app', () => {
   const tasks = affectedCiTasks('shared-contracts/src/index.ts');
-  const ciTasks = tasks.filter((t) => t.endsWith(':ci')).map((t) => t.split(':')[0]).sort();
+  const ciTasks = tasks
+    .filter((t) => t.endsWith(':ci'))
+    .map((t) => t.split(':')[0])
+    .sort();
   expect(ciTasks).toEqual([...APPS].sort());
   for (const app of APPS) {
-    expect(tasks).toEqual(expect.arrayContaining([`${app}:typecheck`, `${app}:test`, `${app}:build`]));
+    expect(tasks).toEqual(expect.arrayContaining([`${app}:typecheck`, `${app}:lint`, `${app}:test`, `${app}:build`]));
   }
 });
 
 test('a change in the API runs the API ci alone, and the browser suite is affected by any app change', () => {
   expect(affectedCiTasks('api/src/app.ts').filter((t) => t.endsWith(':ci'))).toEqual(['api:ci']);
-  const affected = nx('show', 'projects', '--affected', '--files=mf-owner/src/index.ts').split('\n').map((l) => l.trim()).filter(Boolean);
+  const affected = nx('show', 'projects', '--affected', '--files=mf-owner/src/index.ts')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   expect(affected.sort()).toEqual(['e2e', 'mf-owner']);
 });

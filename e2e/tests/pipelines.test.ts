@@ -61,9 +61,16 @@ function triggeredBy(file: string): { push: string[]; pullRequest: string[] } {
 
 /** `npm run pipeline -- …` as a person runs it in a terminal (none of this test runner's Nx or jest settings). */
 function runPipeline(args: string[]): Promise<{ code: number | null; output: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NX_|JEST_)/.test(name) && name !== 'NODE_ENV' && name !== 'RELEASES_DIR' && name !== 'SITE_DIR'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(NX_|JEST_)/.test(name) && name !== 'NODE_ENV' && name !== 'RELEASES_DIR' && name !== 'SITE_DIR',
+    ),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'pipeline', '--', ...args], { cwd: REPO_ROOT, env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
+    const child = spawn('npm', ['run', 'pipeline', '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -73,13 +80,17 @@ function runPipeline(args: string[]): Promise<{ code: number | null; output: str
 }
 
 /** The run's last lines and its exit code: what a failing expectation shows. */
-const ending = (run: { code: number | null; output: string }): string => `${run.output.trimEnd().split('\n').slice(-30).join('\n')}\nexit ${run.code}`;
+const ending = (run: { code: number | null; output: string }): string =>
+  `${run.output.trimEnd().split('\n').slice(-30).join('\n')}\nexit ${run.code}`;
 
-const readState = (releasesDir: string): DeploymentState => JSON.parse(readFileSync(path.join(releasesDir, 'deployments.json'), 'utf8')) as DeploymentState;
+const readState = (releasesDir: string): DeploymentState =>
+  JSON.parse(readFileSync(path.join(releasesDir, 'deployments.json'), 'utf8')) as DeploymentState;
 const versionsIn = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((name) => !name.startsWith('.')) : []);
 
 test('every app has a pipeline, and nothing else has one', () => {
-  const files = readdirSync(WORKFLOWS).filter((file) => file.endsWith('.yml')).map((file) => file.replace(/\.yml$/, ''));
+  const files = readdirSync(WORKFLOWS)
+    .filter((file) => file.endsWith('.yml'))
+    .map((file) => file.replace(/\.yml$/, ''));
   expect(files.sort()).toEqual([...ALL].sort());
 });
 
@@ -104,7 +115,11 @@ test.each(CI_ONLY)("%s's pipeline runs its ci and deploys nothing", (project) =>
 });
 
 test('no run line uses a GitHub expression: env blocks carry them, so every step runs the same here', () => {
-  const withExpressions = ALL.flatMap((app) => allRuns(workflowOf(app)).filter((run) => run.includes('${{')).map((run) => `${app}: ${run}`));
+  const withExpressions = ALL.flatMap((app) =>
+    allRuns(workflowOf(app))
+      .filter((run) => run.includes('${{'))
+      .map((run) => `${app}: ${run}`),
+  );
   expect(withExpressions).toEqual([]);
 });
 
@@ -129,8 +144,18 @@ test.each(REMOTES)("%s's release on main: the gate, a canary publish, then the p
   const workflow = workflowOf(folder);
   expect(workflow.on.push?.branches).toEqual(['main']);
   const { deploy, promote } = workflow.jobs;
-  expect(deploy).toMatchObject({ needs: 'ci', if: PUSH_TO_MAIN, environment: 'production', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}', CANARY_PERCENT: '10' } });
-  expect(promote).toMatchObject({ needs: 'deploy', if: PUSH_TO_MAIN, environment: 'production-promote', env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}' } });
+  expect(deploy).toMatchObject({
+    needs: 'ci',
+    if: PUSH_TO_MAIN,
+    environment: 'production',
+    env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}', CANARY_PERCENT: '10' },
+  });
+  expect(promote).toMatchObject({
+    needs: 'deploy',
+    if: PUSH_TO_MAIN,
+    environment: 'production-promote',
+    env: { RELEASES_DIR: '${{ vars.RELEASES_DIR }}', SITE_DIR: '${{ vars.SITE_DIR }}' },
+  });
   expect(deploy!.steps.find((step) => step.uses?.startsWith('actions/download-artifact@'))?.with?.path).toBe(`${folder}/dist`);
 
   const release = [...runsOf(deploy!), ...runsOf(promote!)].filter((run) => run.startsWith('npm run '));
@@ -188,19 +213,26 @@ describe('npm run pipeline -- mf-owner, here', () => {
       shared: Array<{ name: string; version: string }>;
       exposes: Array<{ name: string }>;
     };
-    const provides = Object.fromEntries(manifest.shared.map(({ name, version }) => [name, name.startsWith('shared-contracts') ? '0.9.0' : version]));
+    const provides = Object.fromEntries(
+      manifest.shared.map(({ name, version }) => [name, name.startsWith('shared-contracts') ? '0.9.0' : version]),
+    );
     writeFileSync(
       path.join(shellDir, 'provides.json'),
       JSON.stringify({ app: 'shell', buildVersion: '0.9.0-old', provides, loads: { mf_owner: manifest.exposes.map((e) => e.name) } }),
     );
     writeFileSync(
       path.join(releasesDir, 'deployments.json'),
-      JSON.stringify({ apps: { shell: { live: { version: '0.9.0-old', since: new Date().toISOString() }, canary: null, previous: [] } }, history: [] }),
+      JSON.stringify({
+        apps: { shell: { live: { version: '0.9.0-old', since: new Date().toISOString() }, canary: null, previous: [] } },
+        history: [],
+      }),
     );
 
     const run = await runPipeline(['mf-owner', '--releases-dir', releasesDir]);
     expect(ending(run)).toMatch(/\nexit 1$/);
-    expect(run.output).toMatch(/shared-contracts: .*needs shared-contracts \^\d+\.\d+\.\d+; the live shell \(0\.9\.0-old\) provides 0\.9\.0/);
+    expect(run.output).toMatch(
+      /shared-contracts: .*needs shared-contracts \^\d+\.\d+\.\d+; the live shell \(0\.9\.0-old\) provides 0\.9\.0/,
+    );
     expect(run.output).toContain('pipeline mf-owner: FAILED at deploy › Compatibility gate against the live versions (exit 1)');
     expect(run.output).not.toContain('--- promote ›');
     expect(versionsIn(path.join(releasesDir, 'mf-owner'))).toEqual([]);
