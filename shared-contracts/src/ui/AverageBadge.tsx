@@ -1,6 +1,11 @@
 import { formatAverage, ratingBand } from 'shared-contracts';
 import styles from './AverageBadge.module.css';
 
+/** The text colour of a rating band (spec §9), for a figure coloured like the badge: `ratingBandClassName(ratingBand(4.6))`. */
+export function ratingBandClassName(band: ReturnType<typeof ratingBand>): string {
+  return styles[band];
+}
+
 export interface AverageBadgeProps {
   average: number;
   size?: 'md' | 'lg';

@@ -14,6 +14,9 @@ export interface CardProps extends Omit<ComponentPropsWithRef<'section'>, 'title
 }
 
 /** A panel of the page: a bordered surface, optionally with a heading, description and actions. */
+/** The kit's raised-surface look (border, radius, background, shadow) for a screen's own card-like element. */
+export const surfaceClassName: string = styles.surface;
+
 export function Card({ title, headingLevel = 2, description, actions, className, children, ...section }: CardProps) {
   const titleId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatAverage, formatCount, ratingBand, type UserDashboardResponse } from 'shared-contracts';
-import { VisuallyHidden } from 'shared-contracts/ui';
+import { cx, ratingBandClassName, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
 import styles from './FigureCards.module.css';
 
 interface Figure {
@@ -8,7 +8,7 @@ interface Figure {
   icon: string;
   value: ReactNode;
   note: string;
-  band?: string;
+  band?: ReturnType<typeof ratingBand>;
 }
 
 /** The customer's real figures (DESIGN.md §10: in place of the spec's sample numbers). */
@@ -36,14 +36,14 @@ export function FigureCards({ data }: { data: UserDashboardResponse }) {
   return (
     <dl className={styles.figures}>
       {figures.map((f) => (
-        <div key={f.label} className={styles.figure}>
+        <div key={f.label} className={cx(surfaceClassName, styles.figure)}>
           <dt className={styles.label}>
             <span className={styles.icon} aria-hidden="true">
               {f.icon}
             </span>
             {f.label}
           </dt>
-          <dd className={`${styles.value} ${f.band ? styles[f.band] : ''}`} data-band={f.band}>
+          <dd className={`${styles.value} ${f.band ? ratingBandClassName(f.band) : ''}`} data-band={f.band}>
             {f.value}
           </dd>
           <dd className={styles.note}>{f.note}</dd>

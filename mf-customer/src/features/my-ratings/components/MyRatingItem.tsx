@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, type MyRating, starsCount } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { AverageBadge, Button, ConfirmDialog, Stars, VisuallyHidden } from 'shared-contracts/ui';
+import { AverageBadge, Button, ConfirmDialog, cx, Stars, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
 import { useDeleteMyRating } from '../api/my-ratings';
 import styles from './MyRatingItem.module.css';
 import { RatingEditForm } from './RatingEditForm';
@@ -51,7 +51,7 @@ export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
 
   return (
     <li className={styles.item}>
-      <article className={styles.rating} aria-labelledby={titleId}>
+      <article className={cx(surfaceClassName, styles.rating)} aria-labelledby={titleId}>
         <header className={styles.head}>
           <h2 id={titleId} className={styles.store}>
             <Link to={`/stores/${item.store_id}`} className={styles.storeLink}>

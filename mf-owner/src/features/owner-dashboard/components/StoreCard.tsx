@@ -1,6 +1,6 @@
 import { formatAverage, ratingBand, ratingLabel, ratingsCount, type OwnerStore } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { AverageBadge, Card, RatingDistribution, Stars } from 'shared-contracts/ui';
+import { AverageBadge, Card, RatingDistribution, ratingBandClassName, Stars } from 'shared-contracts/ui';
 import { TrendChart } from './TrendChart';
 import styles from './StoreCard.module.css';
 
@@ -25,7 +25,9 @@ export function StoreCard({ store }: { store: OwnerStore }) {
             <>
               <AverageBadge average={store.average_rating} size="lg" />
               <div className={styles.figureText}>
-                <p className={`${styles.label} ${styles[ratingBand(store.average_rating)]}`}>{ratingLabel(store.average_rating)}</p>
+                <p className={`${styles.label} ${ratingBandClassName(ratingBand(store.average_rating))}`}>
+                  {ratingLabel(store.average_rating)}
+                </p>
                 <Stars value={store.average_rating} size="sm" label={`Rated ${formatAverage(store.average_rating)} out of 5`} />
                 <p className={styles.count}>{ratingsCount(store.total_ratings)}</p>
               </div>

@@ -1,6 +1,6 @@
 import { Link } from 'shared-contracts/react';
 import { ratingsCount, type Store } from 'shared-contracts';
-import { AverageBadge, Stars } from 'shared-contracts/ui';
+import { AverageBadge, cx, Stars, surfaceClassName } from 'shared-contracts/ui';
 import styles from './StoreCard.module.css';
 
 /** One store of the list: the whole card opens the store, its name is the link. */
@@ -9,7 +9,7 @@ export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
   const total = Number(store.total_ratings) || 0;
   return (
     <li className={styles.item}>
-      <article className={styles.card}>
+      <article className={cx(surfaceClassName, styles.card)}>
         <div className={styles.top}>
           {store.category && <span className={styles.category}>{store.category}</span>}
           {total > 0 && <AverageBadge average={average} />}
@@ -33,7 +33,7 @@ export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
 export function StoreCardSkeleton() {
   return (
     <li className={styles.item} aria-hidden="true">
-      <div className={`${styles.card} ${styles.skeleton}`}>
+      <div className={cx(surfaceClassName, styles.card, styles.skeleton)}>
         <span className={`${styles.bone} ${styles.boneShort}`} />
         <span className={`${styles.bone} ${styles.boneTitle}`} />
         <span className={styles.bone} />
