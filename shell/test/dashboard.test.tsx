@@ -2,6 +2,7 @@
 // which a remote renders (mf_admin, mf_owner, mf_customer).
 import { screen } from '@testing-library/react';
 import { MESSAGES, type UserDashboardResponse } from 'shared-contracts';
+import { queryKeys } from 'shared-contracts/react';
 import { loadRemotePage } from '../src/remotes/registry';
 import { createFakeApi, CUSTOMER_STATS, deferred, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, ROLE_DASHBOARDS } from './support/fake-remotes';
@@ -48,6 +49,14 @@ describe('/dashboard', () => {
     expect(api.users.dashboard).toHaveBeenCalledTimes(1);
   });
 
+  test("the stats go into the page's query cache under the customer dashboard's key, which then starts with them", async () => {
+    const api = createFakeApi();
+    api.users.dashboard.mockResolvedValueOnce(CUSTOMER_STATS);
+    const { queryClient } = renderApp({ path: '/dashboard', user: makeUser('normal_user'), api });
+    expect(await findDashboard('normal_user')).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.me.dashboard())).toEqual(CUSTOMER_STATS);
+  });
+
   test('a failing stats fetch is only logged, and the redirect still happens', async () => {
     const api = createFakeApi();
     const failure = new Error('network down');
@@ -56,7 +65,8 @@ describe('/dashboard', () => {
 
     expect(await findDashboard('normal_user')).toBeInTheDocument();
     expect(currentPath()).toBe('/user-dashboard');
-    expect(consoleError).toHaveBeenCalledWith('Failed to fetch dashboard stats', failure);
+    // Logged by the query cache's one failure policy (what failed, never a request body).
+    expect(consoleError).toHaveBeenCalledWith('Request failed', expect.objectContaining({ message: failure.message }));
     expect(screen.queryByText(MESSAGES.fetchDashboardFailed)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

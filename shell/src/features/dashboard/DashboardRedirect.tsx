@@ -1,29 +1,18 @@
-/** `/dashboard` (spec §2): fetches the caller's figures, then sends them to their role's dashboard. */
-import { useEffect, useState } from 'react';
+/**
+ * `/dashboard` (spec §2): fetches the caller's figures, then sends them to their role's dashboard. The
+ * answer goes into the page's query cache under the customer dashboard's key, so that screen starts
+ * with it. A failure is only logged (spec §8: no toast); the role dashboard fetches its own data.
+ */
 import { dashboardPathForRole } from 'shared-contracts';
-import { Navigate, useApi, useAuth } from 'shared-contracts/react';
+import { Navigate, queryKeys, useApi, useAuth, useQuery } from 'shared-contracts/react';
 import { PageSpinner } from '../feedback/PageSpinner';
 
 export function DashboardRedirect() {
   const { user } = useAuth();
   const api = useApi();
-  const [fetched, setFetched] = useState(false);
+  const figures = useQuery({ queryKey: queryKeys.me.dashboard(), queryFn: () => api.users.dashboard(), retry: false });
 
-  useEffect(() => {
-    let cancelled = false;
-    api.users
-      .dashboard()
-      // A failure here is only logged (spec §8); the role dashboard fetches its own data.
-      .catch((error) => console.error('Failed to fetch dashboard stats', error))
-      .finally(() => {
-        if (!cancelled) setFetched(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-
-  if (!fetched) return <PageSpinner label="Loading your dashboard" />;
+  if (figures.isPending) return <PageSpinner label="Loading your dashboard" />;
   const target = dashboardPathForRole(user?.role);
   if (target === '/dashboard') {
     return (
