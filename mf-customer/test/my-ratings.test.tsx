@@ -269,6 +269,7 @@ describe('my ratings: edit in place', () => {
     await user.click(within(article).getByRole('button', { name: 'Save' }));
     expect(within(article).getByRole('alert')).toHaveTextContent('Please select a rating');
     expect(screen.getAllByText('Please select a rating').length).toBeGreaterThanOrEqual(2); // inline and the toast
+    expect(within(article).getByRole('group', { name: 'Your rating' })).toHaveAccessibleDescription('Please select a rating');
     expect(api.ratings.update).not.toHaveBeenCalled();
   });
 

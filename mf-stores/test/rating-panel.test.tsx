@@ -126,6 +126,7 @@ describe('rating panel: a new rating', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a rating');
     expect(screen.getAllByText('Please select a rating').length).toBeGreaterThanOrEqual(2); // inline and the toast
+    expect(screen.getByRole('group', { name: 'Your rating' })).toHaveAccessibleDescription('Please select a rating');
     expect(api.ratings.submit).not.toHaveBeenCalled();
     await user.click(radio(2));
     expect(radio(2)).toBeChecked();

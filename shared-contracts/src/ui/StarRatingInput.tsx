@@ -9,6 +9,10 @@ export interface StarRatingInputProps {
   disabled?: boolean;
   /** The fieldset's legend; 'Your rating' by default. */
   legend?: string;
+  /** The choice is what the form's error is about ('Please select a rating'): the group is described by it. */
+  invalid?: boolean;
+  /** The id of the element that shows that error (a FormAlert), read with the group while invalid. */
+  errorId?: string;
 }
 
 /** '1 star', '4 stars'. */
@@ -18,12 +22,12 @@ const starsCount = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
  * 1-5 stars as a native radio group inside a fieldset: Tab reaches it, arrow keys move the choice,
  * each radio is named '1 star' ... '5 stars'. 'Clear' leaves no star chosen.
  */
-export function StarRatingInput({ value, onChange, disabled, legend = 'Your rating' }: StarRatingInputProps) {
+export function StarRatingInput({ value, onChange, disabled, legend = 'Your rating', invalid = false, errorId }: StarRatingInputProps) {
   const name = useId();
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? value;
   return (
-    <fieldset className={styles.fieldset} disabled={disabled}>
+    <fieldset className={styles.fieldset} disabled={disabled} aria-describedby={invalid ? errorId : undefined}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.row}>
         <div className={styles.stars} onMouseLeave={() => setHovered(null)}>

@@ -72,4 +72,16 @@ describe('StarRatingInput', () => {
     render(<StarRatingInput value={1} onChange={jest.fn()} disabled />);
     screen.getAllByRole('radio').forEach((radio) => expect(radio).toBeDisabled());
   });
+
+  test("is described by the form's error while the choice is what it is about", () => {
+    const { rerender } = render(
+      <>
+        <StarRatingInput value={null} onChange={() => undefined} invalid errorId="rating-error" />
+        <p id="rating-error">Please select a rating</p>
+      </>,
+    );
+    expect(screen.getByRole('group', { name: 'Your rating' })).toHaveAccessibleDescription('Please select a rating');
+    rerender(<StarRatingInput value={4} onChange={() => undefined} errorId="rating-error" />);
+    expect(screen.getByRole('group', { name: 'Your rating' })).not.toHaveAttribute('aria-describedby');
+  });
 });

@@ -42,7 +42,7 @@ export function RatingEditForm({ item, onSaved, onCancel }: RatingEditFormProps)
       aria-busy={busy}
       aria-label={`Edit your rating of ${item.store_name}`}
     >
-      <StarRatingInput value={rating} onChange={setRating} disabled={busy} />
+      <StarRatingInput value={rating} onChange={setRating} disabled={busy} invalid={form.isInvalid('rating')} errorId={form.errorId} />
 
       <TextArea
         label="Comment"

@@ -120,7 +120,13 @@ export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) 
 
       {mode === 'edit' && (
         <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-          <StarRatingInput value={values.rating} onChange={(rating) => edit({ rating })} disabled={busy} />
+          <StarRatingInput
+            value={values.rating}
+            onChange={(rating) => edit({ rating })}
+            disabled={busy}
+            invalid={form.isInvalid('rating')}
+            errorId={form.errorId}
+          />
 
           <TextArea
             label="Comment"
