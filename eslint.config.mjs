@@ -71,7 +71,7 @@ const noCrossPackageRelative = {
 };
 
 /** no-restricted-imports patterns: another package's internals or another app by package path. */
-const boundaryPatterns = () => [
+const BOUNDARY_PATTERNS = [
   {
     regex: '^shared-contracts/(src|dist)(/|$)',
     message: "shared-contracts' internals: import one of its entries ('shared-contracts', '/react', '/ui', '/schemas', '/testing').",
@@ -89,10 +89,10 @@ const browserOnlyThroughContracts = [
 ];
 
 const boundaries = [
-  { files: ['**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns() }] } },
+  { files: ['**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'no-restricted-imports': ['error', { patterns: BOUNDARY_PATTERNS }] } },
   {
     files: APPS.map((app) => `${app}/src/**/*.{ts,tsx}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: boundaryPatterns(), paths: browserOnlyThroughContracts }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: BOUNDARY_PATTERNS, paths: browserOnlyThroughContracts }] },
   },
 ];
 

@@ -403,7 +403,8 @@ describe('deployments screen', () => {
       await act(async () => jest.advanceTimersByTime(90_000));
       expect(api.admin.deployments).toHaveBeenCalledTimes(2);
       visibility = 'visible';
-      await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+      // As a browser does: on the document, bubbling to the window.
+      await act(async () => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
       expect(api.admin.deployments).toHaveBeenCalledTimes(3);
     });
 

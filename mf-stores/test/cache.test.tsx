@@ -106,10 +106,12 @@ describe('mf-stores and the query cache', () => {
     expect(await screen.findByRole('img', { name: 'Your rating: 4 stars out of 5' })).toBeInTheDocument();
     expect(queryClient.getQueryData(queryKeys.stores.myRating(42))).toEqual(created);
 
-    // Asked again: the store, its ratings and my rating (on screen), the others when next shown.
-    expect(api.stores.get).toHaveBeenCalledTimes(2);
+    // Asked again: the store's ratings (on screen), the others when next shown. Not the store's figures
+    // nor my rating: the write's answer has just filled them.
     expect(api.stores.ratings).toHaveBeenCalledTimes(2);
-    expect(api.ratings.mine).toHaveBeenCalledTimes(2);
+    expect(api.stores.get).toHaveBeenCalledTimes(1);
+    expect(api.ratings.mine).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(queryKeys.stores.detail(42))?.isInvalidated).toBe(false);
     for (const key of elsewhere) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 

@@ -11,7 +11,6 @@
  * `zod/mini` only, as `import * as z from 'zod/mini'`: classic zod would not fit the sign-in page's budget.
  */
 import * as z from 'zod/mini';
-import { isConfusableEmail } from './email';
 import { MESSAGES } from './messages';
 import {
   adminStoreRequestSchema,
@@ -22,6 +21,7 @@ import {
   ratingRequestSchema,
   registerRequestSchema,
 } from './schemas/requests';
+import { notConfusableEmail } from './schemas/fields';
 
 /** One field's problem: `field` is the form's (and the request body's) key. The API's 400 `errors` have this shape too. */
 export interface FieldError {
@@ -83,7 +83,7 @@ const LOGIN_STAGES: readonly FormStage[] = [
   z.object({ email: filled(MESSAGES.fillAllFields), password: entered(MESSAGES.fillAllFields) }),
   // The API answers a look-alike address 400 with this message before looking for the account
   // (loginRequestSchema's check); the rest of that schema is the server's concern (any failure is 'Login failed').
-  z.looseObject({ email: z.unknown().check(z.refine((v) => !isConfusableEmail(String(v)), MESSAGES.emailConfusable)) }),
+  z.looseObject({ email: z.string().check(notConfusableEmail()) }),
 ];
 
 /** Sign-in: email and password required ('Please fill in all fields'), then no look-alike email. */

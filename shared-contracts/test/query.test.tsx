@@ -151,6 +151,21 @@ test("a rating write makes every area's answers stale: stores, my ratings and da
   expect(client.getQueryState(queryKeys.profile())?.isInvalidated).toBe(false);
 });
 
+test("entries the write's answer has just filled are left current: not asked for again", async () => {
+  const client = testClient();
+  client.setQueryData(queryKeys.stores.detail(42), 'from the answer');
+  client.setQueryData(queryKeys.stores.myRating(42), 'from the answer');
+  client.setQueryData(queryKeys.stores.ratings(42), 'cached');
+  client.setQueryData(queryKeys.me.ratings({}), 'cached');
+
+  await invalidateAfterRatingChange(client, { answered: [queryKeys.stores.detail('42'), queryKeys.stores.myRating(42)] });
+
+  expect(client.getQueryState(queryKeys.stores.detail(42))?.isInvalidated).toBe(false);
+  expect(client.getQueryState(queryKeys.stores.myRating(42))?.isInvalidated).toBe(false);
+  expect(client.getQueryState(queryKeys.stores.ratings(42))?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.me.ratings({}))?.isInvalidated).toBe(true);
+});
+
 test('store keys are the same for a numeric and a string id (route params are strings)', () => {
   expect(queryKeys.stores.detail(42)).toEqual(queryKeys.stores.detail('42'));
   expect(queryKeys.stores.ratings(42, { page: 2 })).toEqual(['stores', '42', 'ratings', { page: 2 }]);

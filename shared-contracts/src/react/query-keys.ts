@@ -4,7 +4,7 @@
  * `['stores', id, 'ratings', query]`), so invalidating a prefix reaches everything below it.
  * Each feature's `api/` folder builds its queries and mutations on these keys.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AdminStoreListQuery,
   AdminUserListQuery,
@@ -45,24 +45,32 @@ export const queryKeys = {
   },
 };
 
-/**
- * After a rating is written or deleted: every answer that shows a rating or a store's figures is stale
- * (the store and its ratings, the store list's averages, My Ratings and the customer dashboard, the
- * owner's dashboard, the admin's figures). Screens on view ask again now; the others when next shown.
- */
-export function invalidateAfterRatingChange(client: QueryClient): Promise<void> {
+/** Every area whose answers show ratings, stores or users: the store pages, the reader's own, the owner's, the admin's. */
+const VIEW_PREFIXES = [queryKeys.stores.all(), queryKeys.me.all(), queryKeys.owner.all(), queryKeys.admin.all()];
+
+export interface InvalidateOptions {
+  /** Entries the write's answer has just filled (setQueryData): already current, so not asked again. */
+  answered?: readonly QueryKey[];
+}
+
+/** Marks every answer of every area stale but `answered`: screens on view ask again now, the others when next shown. */
+function invalidateViews(client: QueryClient, { answered = [] }: InvalidateOptions): Promise<void> {
+  const current = new Set(answered.map((key) => hashKey(key)));
   return Promise.all(
-    [queryKeys.stores.all(), queryKeys.me.all(), queryKeys.owner.all(), queryKeys.admin.all()].map((queryKey) =>
-      client.invalidateQueries({ queryKey }),
-    ),
+    VIEW_PREFIXES.map((queryKey) => client.invalidateQueries({ queryKey, predicate: (query) => !current.has(query.queryHash) })),
   ).then(() => undefined);
 }
 
-/** After an admin changes a store or a user: lists, figures and every store view may show it. */
-export function invalidateAfterDirectoryChange(client: QueryClient): Promise<void> {
-  return Promise.all(
-    [queryKeys.admin.all(), queryKeys.stores.all(), queryKeys.owner.all(), queryKeys.me.all()].map((queryKey) =>
-      client.invalidateQueries({ queryKey }),
-    ),
-  ).then(() => undefined);
+/**
+ * After a rating is written or deleted: every answer that shows a rating or a store's figures is stale
+ * (the store and its ratings, the store list's averages, My Ratings and the customer dashboard, the
+ * owner's dashboard, the admin's figures), except what the write's answer already filled.
+ */
+export function invalidateAfterRatingChange(client: QueryClient, options: InvalidateOptions = {}): Promise<void> {
+  return invalidateViews(client, options);
+}
+
+/** After an admin changes a store or a user (or a user their name): lists, figures and every store view may show it. */
+export function invalidateAfterDirectoryChange(client: QueryClient, options: InvalidateOptions = {}): Promise<void> {
+  return invalidateViews(client, options);
 }

@@ -3,17 +3,11 @@
  * every 30 s while the page is visible and at once when it becomes visible again; and the commands
  * POST /api/admin/deployments/:app/(promote|abort|rollback).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  type AppDeployment,
-  type DeployableApp,
-  type DeploymentCommand,
-  type DeploymentsResponse,
-  errorMessage,
-  errorStatus,
-} from 'shared-contracts';
+import { type AppDeployment, type DeployableApp, type DeploymentCommand, type DeploymentsResponse, errorMessage } from 'shared-contracts';
 import { queryKeys, useApi, useMutation, useQuery, useQueryClient } from 'shared-contracts/react';
+import { refusalFieldErrors } from '../../common/api/refusal';
 
 export const REFRESH_INTERVAL_MS = 30_000;
 export const FETCH_DEPLOYMENTS_FAILED = 'Failed to fetch deployments';
@@ -26,24 +20,17 @@ export const FETCH_DEPLOYMENTS_FAILED = 'Failed to fetch deployments';
 export function useDeploymentsQuery() {
   const api = useApi();
   const client = useQueryClient();
-  const query = useQuery({
+  return useQuery({
     queryKey: queryKeys.admin.deployments(),
     queryFn: () => api.admin.deployments(),
+    // Paused while the page is hidden (refetchIntervalInBackground is off); asked again when it shows.
     refetchInterval: REFRESH_INTERVAL_MS,
+    refetchOnWindowFocus: true,
     meta: {
       failureToast: FETCH_DEPLOYMENTS_FAILED,
       isExpected: () => client.getQueryData(queryKeys.admin.deployments()) !== undefined,
     },
   });
-  const { refetch } = query;
-  useEffect(() => {
-    const whenVisible = () => {
-      if (document.visibilityState === 'visible') void refetch();
-    };
-    document.addEventListener('visibilitychange', whenVisible);
-    return () => document.removeEventListener('visibilitychange', whenVisible);
-  }, [refetch]);
-  return query;
 }
 
 export interface CommandRefusal {
@@ -61,16 +48,9 @@ const FAILED: Record<DeploymentCommand, string> = {
   rollback: 'Failed to roll back',
 };
 
-/** The `errors` of a refusal's body (4xx `{ message, errors: [{ field, message }] }`), as problems. */
-function problemsOf(error: unknown): CommandRefusal['problems'] {
-  const status = errorStatus(error);
-  if (status === undefined || status >= 500) return [];
-  const errors = (error as { response?: { data?: { errors?: unknown } } }).response?.data?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((item: { field?: unknown; message?: unknown } | null) =>
-    typeof item?.field === 'string' && typeof item.message === 'string' ? [{ subject: item.field, message: item.message }] : [],
-  );
-}
+/** The gate's problems: the `errors` of a refusal's body, each naming the package it is about in `field`. */
+const problemsOf = (error: unknown): CommandRefusal['problems'] =>
+  refusalFieldErrors(error).map(({ field, message }) => ({ subject: field, message }));
 
 function without(refusals: Refusals, app: DeployableApp): Refusals {
   const next = { ...refusals };

@@ -1,8 +1,8 @@
 /**
  * The signed-in user's rating writes. Each answer carries the store's new figures (storeStats): they go
  * straight into the store's cache entry and the rating into "my rating", the ratings list goes back to
- * its first page, and then every view of ratings is refreshed (invalidateAfterRatingChange: this store,
- * the store list's averages, My Ratings and the dashboards in the other remotes).
+ * its first page, and then every other view of ratings is refreshed (invalidateAfterRatingChange: this
+ * store's ratings, the store list's averages, My Ratings and the dashboards in the other remotes).
  */
 import { MESSAGES, type Rating, type RatingRequest, type StoreDetail, type StoreRatingsResponse, type StoreStats } from 'shared-contracts';
 import {
@@ -31,7 +31,8 @@ function afterRatingChange(client: QueryClient, storeId: number, rating: Rating 
   client.setQueryData<InfiniteData<StoreRatingsResponse, number>>(queryKeys.stores.ratings(storeId), (list) =>
     list && list.pages.length > 1 ? { pages: list.pages.slice(0, 1), pageParams: list.pageParams.slice(0, 1) } : list,
   );
-  void invalidateAfterRatingChange(client);
+  // The store's figures and the reader's rating are the answer's: not asked for again.
+  void invalidateAfterRatingChange(client, { answered: [queryKeys.stores.detail(storeId), queryKeys.stores.myRating(storeId)] });
 }
 
 export interface SaveRatingVariables {
