@@ -9,6 +9,7 @@ export * from './forms';
 export * from './client/api-client';
 export * from './demo-accounts';
 export * from './deployments';
+export * from './start-data';
 // The request and response shapes as types only: the zod schemas themselves are `shared-contracts/schemas`.
 // The forms (./forms) validate with the request body schemas, which are `zod/mini`; nothing this entry
 // reaches may import classic 'zod' (queries, responses and deployments schemas are classic).

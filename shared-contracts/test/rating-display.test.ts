@@ -4,13 +4,13 @@ describe('ratingLabel (spec §2 store detail)', () => {
   it.each([
     [5, 'Excellent'],
     [4.5, 'Excellent'],
-    [4.49, 'Good'],
+    [4.44, 'Good'],
     [3.5, 'Good'],
-    [3.49, 'Average'],
+    [3.44, 'Average'],
     [2.5, 'Average'],
-    [2.49, 'Below Average'],
+    [2.44, 'Below Average'],
     [1.5, 'Below Average'],
-    [1.49, 'Poor'],
+    [1.44, 'Poor'],
     [1, 'Poor'],
     [0, 'Poor'],
   ] as const)('%p → %s', (avg, label) => {
@@ -26,11 +26,11 @@ describe('ratingBand (spec §9 colour bands)', () => {
   it.each([
     [5, 'excellent'],
     [4.5, 'excellent'],
-    [4.49, 'good'],
+    [4.44, 'good'],
     [3.5, 'good'],
-    [3.49, 'average'],
+    [3.44, 'average'],
     [2.5, 'average'],
-    [2.49, 'low'],
+    [2.44, 'low'],
     [1.5, 'low'],
     [0, 'low'],
   ] as const)('%p → %s', (avg, band) => {
@@ -38,6 +38,20 @@ describe('ratingBand (spec §9 colour bands)', () => {
   });
   it("accepts a string: '4.5' → excellent", () => expect(ratingBand('4.5')).toBe('excellent'));
   it('garbage → low', () => expect(ratingBand('garbage')).toBe('low'));
+});
+
+describe('the label and the band follow the number shown, never the unrounded average (issue 16)', () => {
+  it.each([
+    [3.45, '3.5', 'Good', 'good'],
+    [4.46, '4.5', 'Excellent', 'excellent'],
+    [4.45, '4.5', 'Excellent', 'excellent'],
+    [2.45, '2.5', 'Average', 'average'],
+    [1.45, '1.5', 'Below Average', 'low'],
+    [3.449, '3.4', 'Average', 'average'],
+    ['4.4999', '4.5', 'Excellent', 'excellent'],
+  ] as const)('%p shows %s · %s in the %s band', (avg, shown, label, band) => {
+    expect([formatAverage(avg), ratingLabel(avg), ratingBand(avg)]).toEqual([shown, label, band]);
+  });
 });
 
 describe('formatAverage (one decimal place)', () => {

@@ -1,6 +1,7 @@
 import { type ComponentPropsWithRef, type ReactNode, type Ref, useId } from 'react';
 import { cx } from './describedBy';
 import styles from './Page.module.css';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export interface PageHeaderProps {
   /** The page's h1. */
@@ -13,12 +14,15 @@ export interface PageHeaderProps {
   titleId?: string;
   /** The h1 (focusable with tabIndex=-1), for moving focus to it after navigation. */
   titleRef?: Ref<HTMLHeadingElement>;
+  /** The browser tab's title ("<this> · Store Ratings"); the title itself when it is text. */
+  documentTitle?: string;
   className?: string;
 }
 
-/** A page's header: the h1 title, an optional description and an actions slot. */
-export function PageHeader({ title, description, actions, titleId, titleRef, className }: PageHeaderProps) {
+/** A page's header: the h1 title, an optional description and an actions slot; it names the browser tab. */
+export function PageHeader({ title, description, actions, titleId, titleRef, documentTitle, className }: PageHeaderProps) {
   const generated = useId();
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <header className={cx(styles.header, className)}>
       <div className={styles.heading}>
@@ -42,13 +46,26 @@ export interface PageProps extends Omit<ComponentPropsWithRef<'main'>, 'title'> 
   narrow?: boolean;
   /** Sets aria-busy (the page's data is loading). */
   busy?: boolean;
+  /** The browser tab's title, when the title is not plain text (PageHeader). */
+  documentTitle?: string;
 }
 
 /**
  * A remote's page: the `main` landmark, one max width for every page (the --page-width token, 70rem =
  * 1120px by default; `narrow`: --page-width-narrow, 54rem = 864px), the same padding, and its header.
  */
-export function Page({ title, description, actions, titleRef, narrow = false, busy, className, children, ...main }: PageProps) {
+export function Page({
+  title,
+  description,
+  actions,
+  titleRef,
+  narrow = false,
+  busy,
+  documentTitle,
+  className,
+  children,
+  ...main
+}: PageProps) {
   const titleId = useId();
   const labelled = title !== undefined && main['aria-label'] === undefined && main['aria-labelledby'] === undefined;
   return (
@@ -59,7 +76,14 @@ export function Page({ title, description, actions, titleRef, narrow = false, bu
       className={cx(styles.page, narrow && styles.narrow, className)}
     >
       {title !== undefined && (
-        <PageHeader title={title} description={description} actions={actions} titleId={titleId} titleRef={titleRef} />
+        <PageHeader
+          title={title}
+          description={description}
+          actions={actions}
+          titleId={titleId}
+          titleRef={titleRef}
+          documentTitle={documentTitle}
+        />
       )}
       {children}
     </main>

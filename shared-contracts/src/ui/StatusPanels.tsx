@@ -2,11 +2,12 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './describedBy';
+import { Icon, type IconName } from './Icon';
 import styles from './StatusPanels.module.css';
 
 export interface EmptyStateProps {
-  /** A decorative glyph or icon (hidden from screen readers), e.g. '🏪'. */
-  icon?: ReactNode;
+  /** A decorative icon of the kit's set (hidden from screen readers), e.g. 'store'. */
+  icon?: IconName;
   title: ReactNode;
   text?: ReactNode;
   /** Buttons or links that lead on (e.g. 'Clear filters'). */
@@ -21,8 +22,8 @@ export function EmptyState({ icon, title, text, action, compact = false, classNa
   return (
     <div className={cx(styles.panel, styles.empty, compact && styles.compact, className)}>
       {icon !== undefined && (
-        <span className={styles.icon} aria-hidden="true">
-          {icon}
+        <span className={styles.icon}>
+          <Icon name={icon} size="xl" />
         </span>
       )}
       <p className={styles.title}>{title}</p>

@@ -1,7 +1,8 @@
 /**
- * A form's validation message (from mf-auth's and mf-admin's useFormError): shown once for the form
- * (FormAlert with `errorId`), optionally as an error toast too, with the fields it concerns marked
- * invalid and described by it. Editing the form clears it.
+ * A form's validation message (from mf-auth's and mf-admin's useFormError): shown once, in the form
+ * (FormAlert with `errorId`, announced as an alert), with the fields it concerns marked invalid and
+ * described by it. Never as a toast too (issue 16: each message appeared twice, and the toast stayed
+ * beside the success that followed). Editing the form clears it.
  *
  * Made for shared-contracts' validators, which return their errors in field order (`FieldError[]`,
  * e.g. registrationFormErrors(values)): `showErrors(errors)`
@@ -10,7 +11,6 @@
  * `error` prop when a form shows its messages under the fields instead.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
 // `{ field, message }`: what shared-contracts' form validators (formErrors, loginFormErrors, …) return, in field order.
 import type { FieldError } from 'shared-contracts';
 
@@ -45,21 +45,11 @@ interface State<F extends string> {
 
 const NO_ERRORS: readonly FieldError[] = [];
 
-/**
- * @param toastId With an id, each message is also shown as an error toast (one at a time under that id);
- *   without, only inline.
- */
-export function useFormError<F extends string = string>(toastId?: string): FormError<F> {
+export function useFormError<F extends string = string>(): FormError<F> {
   const errorId = useId();
   const [error, setError] = useState<State<F> | null>(null);
 
-  const announce = useCallback(
-    (next: State<F>) => {
-      setError(next);
-      if (toastId) toast.error(next.message, { id: toastId });
-    },
-    [toastId],
-  );
+  const announce = useCallback((next: State<F>) => setError(next), []);
   const show = useCallback((message: string, fields: F[] = []) => announce({ message, fields, errors: NO_ERRORS }), [announce]);
   const clear = useCallback(() => setError((current) => (current === null ? current : null)), []);
   const showErrors = useCallback(

@@ -4,7 +4,7 @@
 import './setup';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, EmptyState, ErrorState } from '../../src/ui';
+import { Button, EmptyState, ErrorState, Icon } from '../../src/ui';
 
 describe('ErrorState', () => {
   it('announces its message (role=alert) and "Try again" calls onRetry', async () => {
@@ -30,11 +30,23 @@ describe('ErrorState', () => {
   });
 });
 
+describe('Icon', () => {
+  it('is hidden from screen readers unless it carries the meaning alone, when its label names it', () => {
+    render(
+      <p>
+        <Icon name="store" /> Stores <Icon name="warning" label="Unhealthy" />
+      </p>,
+    );
+    expect(document.querySelector('svg[data-icon="store"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('img', { name: 'Unhealthy' })).toHaveAttribute('data-icon', 'warning');
+  });
+});
+
 describe('EmptyState', () => {
   it('shows its title, text and action, with a decorative icon hidden from screen readers', () => {
     render(
       <EmptyState
-        icon="🏪"
+        icon="store"
         title="No stores found"
         text="Try another search."
         action={<Button variant="secondary">Clear search</Button>}
@@ -42,7 +54,8 @@ describe('EmptyState', () => {
     );
     expect(screen.getByText('No stores found')).toBeInTheDocument();
     expect(screen.getByText('Try another search.')).toBeInTheDocument();
-    expect(screen.getByText('🏪')).toHaveAttribute('aria-hidden', 'true');
+    expect(document.body.querySelector('svg[data-icon="store"]')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

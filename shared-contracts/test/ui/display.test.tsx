@@ -34,7 +34,9 @@ describe('AverageBadge', () => {
     [4.5, '4.5', 'excellent'],
     [3.5, '3.5', 'good'],
     [2.5, '2.5', 'average'],
-    [2.49, '2.5', 'low'],
+    // The band of the number shown (issue 16): 2.49 shows as 2.5, so it is 'average' like every other 2.5.
+    [2.49, '2.5', 'average'],
+    [2.44, '2.4', 'low'],
     [0, '0.0', 'low'],
   ])('shows %p as %p in the %p band', (average, text, band) => {
     render(<AverageBadge average={average} />);
