@@ -107,6 +107,15 @@ describe('the site next to the API', () => {
     },
   );
 
+  it('answers /robots.txt with rules for crawlers, not the app’s page (the API is not for crawling)', async () => {
+    const res = await server.get('/robots.txt');
+    expect([res.status, res.headers.get('content-type'), res.text]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+      'User-agent: *\nDisallow: /api/\n',
+    ]);
+  });
+
   it('keeps unknown API routes a JSON 404, not the shell', async () => {
     const res = await server.get('/api/nope');
     expect(res.status).toBe(404);

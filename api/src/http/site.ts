@@ -21,6 +21,7 @@ import { APP_FOLDERS } from 'shared-contracts';
 import type { Releases } from '../deployments/releases';
 import { isBrowserId, newBrowserId, remotesFor, ROLLOUT_COOKIE } from '../deployments/rollout';
 import { cookieValue } from './cookies';
+import { renderStartPage, sendStartPage, type StartPageSite } from './start-page';
 
 /** A content-hashed file, its source map, or its compressed copy (which the cache rules treat as the file). */
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)(\.map|\.br|\.gz)?$/;
@@ -46,6 +47,7 @@ export interface SiteLayout {
 }
 
 const RELEASES_PREFIX = '/releases/';
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\n';
 const RELEASE_REMOTE = /^mf-[a-z0-9-]+$/;
 const RELEASE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -78,9 +80,38 @@ function cacheHeadersFor(site: SiteLayout) {
   };
 }
 
-/** The live shell's index.html through @fastify/static: ETag, Last-Modified, 304, HEAD and compression like any file. */
-function sendIndex(site: SiteLayout, reply: FastifyReply): FastifyReply {
-  return reply.code(200).sendFile('index.html', site.releases.liveShellDir());
+/** This browser's rollout id: its sr_rollout cookie, or a new one set on this answer. */
+function rolloutBrowserId(request: FastifyRequest, reply: FastifyReply): string {
+  const browserId = cookieValue(request.headers.cookie, ROLLOUT_COOKIE);
+  if (isBrowserId(browserId)) return browserId;
+  const fresh = newBrowserId();
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('Set-Cookie', `${ROLLOUT_COOKIE}=${fresh}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`);
+  return fresh;
+}
+
+/** The /remotes.json answer for this browser: the live version of each remote, or its canary. */
+function remotesForRequest(site: SiteLayout, request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
+  return remotesFor(site.releases, rolloutBrowserId(request, reply), baseRemotes(site));
+}
+
+/**
+ * A page: the live shell's index.html with its first visit's needs written in (http/start-page.ts), or,
+ * for a live shell built without start.json, the file itself through @fastify/static (ETag,
+ * Last-Modified, 304, HEAD and compression like any file).
+ */
+function sendIndex(site: SiteLayout, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const shellDir = site.releases.liveShellDir();
+  if (existsSync(path.join(shellDir, 'start.json'))) {
+    const urlPath = decodedPath(request.url.split('?')[0]);
+    const html = renderStartPage(startPageSite(site), urlPath, remotesForRequest(site, request, reply));
+    if (html !== null) return sendStartPage(request, reply, html);
+  }
+  return reply.code(200).sendFile('index.html', shellDir);
+}
+
+function startPageSite(site: SiteLayout): StartPageSite {
+  return { liveShellDir: () => site.releases.liveShellDir(), releasesDir: site.releases.releasesDir, remotes: site.remotes };
 }
 
 /** For the not-found handler: a page path (not /api, not /mf) gets the shell, so client routes load. */
@@ -97,7 +128,7 @@ export function pageFallback(site: SiteLayout) {
       // A content-hashed file no shell version has: the browser's chunk load should fail clearly.
       !HASHED_FILE.test(url) &&
       !SOURCE_MAP.test(url);
-    return isPage ? sendIndex(site, reply) : undefined;
+    return isPage ? sendIndex(site, request, reply) : undefined;
   };
 }
 
@@ -156,15 +187,15 @@ export async function registerSite(app: FastifyInstance, site: SiteLayout): Prom
 
   // Per browser: the rollout cookie names it (set on its first visit), and the answer is never cached.
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
-    let browserId = cookieValue(request.headers.cookie, ROLLOUT_COOKIE);
-    if (!isBrowserId(browserId)) {
-      browserId = newBrowserId();
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('Set-Cookie', `${ROLLOUT_COOKIE}=${browserId}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`);
-    }
+    const remotes = remotesForRequest(site, request, reply);
     reply.header('Cache-Control', 'no-store');
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(remotesFor(site.releases, browserId, baseRemotes(site))));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(remotes));
   });
+
+  // For crawlers: the pages, not the API (DESIGN.md §12: SEO 100 needs a valid robots.txt, not the app's HTML).
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
 
   // A published remote version never changes (publishing refuses to overwrite one), so all of it is immutable.
   app.get<{ Params: { remote: string; version: string; '*': string } }>(
@@ -190,5 +221,5 @@ export async function registerSite(app: FastifyInstance, site: SiteLayout): Prom
     const dir = file ? shellFolderFor(site, file) : null;
     return dir ? reply.sendFile(file, dir) : reply.callNotFound();
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(site, reply));
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendIndex(site, request, reply));
 }
