@@ -118,6 +118,41 @@ class ShellProvidesPlugin {
 }
 
 /**
+ * Emits start.json into the shell's build: what the server writes into the HTML of a first visit
+ * (api/src/http/start-page.ts) so that the browser asks for it at once instead of one file after another.
+ * - `files`: the files the shell loads before its first render, beyond main.js: the chunk groups the
+ *   entry starts directly (the `import('./bootstrap')` chunk with its vendor chunks, and the chunk of
+ *   each shared library the shell provides, which the bootstrap consumes); not the fallback copies the
+ *   consumers would load only if another version were chosen.
+ * - `pages`: the route table's remote pages (remote-pages.json), so the server knows a path's remote.
+ */
+class StartAssetsPlugin {
+  /** @param {{remotePagesFile: string}} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StartAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const entry = compilation.entrypoints.get('main');
+          if (!entry) return;
+          const files = new Set();
+          for (const group of entry.getChildren()) {
+            for (const chunk of group.chunks) for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+          }
+          const { pages } = JSON.parse(fs.readFileSync(this.options.remotePagesFile, 'utf8'));
+          const start = { files: [...files].sort(), pages };
+          compilation.emitAsset('start.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(start, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir          the app's folder (__dirname of its webpack.config.js)
  * @param {string} app.name         Module Federation name, also output.uniqueName (e.g. 'mf_auth')
@@ -226,9 +261,32 @@ function createAppConfig(app) {
                 remotePagesFile: app.remotePages,
                 buildVersion: release || require(path.join(app.dir, 'package.json')).version,
               }),
+              new StartAssetsPlugin({ remotePagesFile: app.remotePages }),
             ]
           : []),
       ],
+      // The shell loads every library it shares before its first render: in one file instead of one per
+      // library (eleven files were six requests deep on a phone's few connections; issue 16). Only in the
+      // host: a remote's own copies of the libraries are fallbacks it almost never loads, so they stay apart.
+      ...(isHost && production
+        ? {
+            optimization: {
+              splitChunks: {
+                chunks: 'async',
+                cacheGroups: {
+                  libraries: {
+                    test: /[\\/](node_modules|shared-contracts)[\\/]/,
+                    name: 'libraries',
+                    chunks: 'async',
+                    enforce: true,
+                    priority: 20,
+                    reuseExistingChunk: true,
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       performance: { hints: false },
       devServer: {
         port: app.devPort,

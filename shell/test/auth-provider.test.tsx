@@ -2,7 +2,7 @@
 // replacement, a 401 ending the session once, and sign-outs in other tabs.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { MESSAGES } from 'shared-contracts';
+import { EARLY_PROFILE_GLOBAL, MESSAGES, ROLE_HINT_STORAGE_KEY } from 'shared-contracts';
 import { loadRemotePage } from '../src/remotes/registry';
 import { createFakeApi, makeUser } from './support/fake-api';
 import { loadFakeRemotePage, pageHeading, SIGN_IN_AS, SIGN_UP_AS } from './support/fake-remotes';
@@ -57,6 +57,79 @@ describe('at start', () => {
     await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
     await findDashboard('normal_user');
     expect(factory).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the profile check the page started (start-page inline script)', () => {
+  const started = (token: string, answer: { status: number; body?: unknown } | null) => {
+    const response = answer && ({ ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response);
+    Object.assign(window, { [EARLY_PROFILE_GLOBAL]: { token, response: Promise.resolve(response) } });
+  };
+  afterEach(() => Reflect.deleteProperty(window, EARLY_PROFILE_GLOBAL));
+
+  test('its answer signs the user in without asking the server again', async () => {
+    started(SAVED_TOKEN, { status: 200, body: { user: customer } });
+    const { api } = renderApp({ path: '/stores', user: customer });
+    const nav = await findNavbar();
+    expect(within(nav).getByText(customer.name)).toBeInTheDocument();
+    expect(api.auth.getProfile).not.toHaveBeenCalled();
+    expect(EARLY_PROFILE_GLOBAL in window).toBe(false);
+  });
+
+  test('a refused token (401) ends the session with the session-ended message, as any 401 does', async () => {
+    started(SAVED_TOKEN, { status: 401, body: { message: 'Invalid token' } });
+    const { api, hooks } = renderApp({ path: '/stores', user: customer });
+    expect(await loginHeading()).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.sessionEnded)).toBeInTheDocument();
+    expect(api.auth.getProfile).not.toHaveBeenCalled();
+    expect(hooks.getToken()).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  test.each([
+    ['no answer', null],
+    ['a server error', { status: 500, body: { message: 'Internal server error' } }],
+  ])('%s signs out, as a failed profile check does', async (_what, answer) => {
+    started(SAVED_TOKEN, answer);
+    const { hooks } = renderApp({ path: '/profile', user: customer });
+    expect(await loginHeading()).toBeInTheDocument();
+    expect(hooks.getToken()).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  test('a check started with another token is not used: the server is asked', async () => {
+    started('someone-elses-token', { status: 200, body: { user: makeUser('system_admin') } });
+    const { api } = renderApp({ path: '/stores', user: customer });
+    const nav = await findNavbar();
+    expect(within(nav).getByText(customer.name)).toBeInTheDocument();
+    expect(api.auth.getProfile).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the role hint (for the page’s inline script, which preloads a route’s remote only for a visitor its guard lets in)', () => {
+  test('follows the session: saved with the checked profile, replaced on a new sign-in, removed on sign-out', async () => {
+    const { api, events } = renderApp({ path: '/stores', user: customer });
+    await findNavbar();
+    expect(window.localStorage.getItem(ROLE_HINT_STORAGE_KEY)).toBe('normal_user');
+
+    await events.click(within(await findNavbar()).getByRole('button', { name: 'Logout' }));
+    await loginHeading();
+    expect(window.localStorage.getItem(ROLE_HINT_STORAGE_KEY)).toBeNull();
+
+    api.auth.login.mockResolvedValue({ message: 'Login successful', token: 'fresh-token', user: makeUser('store_owner') });
+    await events.click(screen.getByRole('button', { name: 'Fake sign in' }));
+    await findDashboard('store_owner');
+    expect(window.localStorage.getItem(ROLE_HINT_STORAGE_KEY)).toBe('store_owner');
+  });
+
+  test('is removed when the saved session turns out to be over', async () => {
+    window.localStorage.setItem('token', 'stale-token');
+    window.localStorage.setItem(ROLE_HINT_STORAGE_KEY, 'system_admin');
+    const api = createFakeApi();
+    api.auth.getProfile.mockRejectedValue(new Error('401'));
+    renderApp({ path: '/admin', api });
+    await loginHeading();
+    expect(window.localStorage.getItem(ROLE_HINT_STORAGE_KEY)).toBeNull();
   });
 });
 

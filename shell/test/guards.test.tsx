@@ -31,14 +31,25 @@ beforeEach(() => {
 });
 
 describe('while the session loads', () => {
-  test.each(['/stores', '/admin', '/login', '/'])('%s shows a spinner until the profile answers', async (path) => {
+  test.each([
+    ['/stores', 'cards', 'Stores · Store Ratings'],
+    ['/stores/7', 'detail', 'Store · Store Ratings'],
+    ['/admin/users', 'table', 'User Management · Store Ratings'],
+    ['/login', 'auth', 'Sign In · Store Ratings'],
+    ['/', 'dashboard', 'Store Ratings'],
+  ])('%s shows its page’s %s skeleton (no spinner) until the profile answers', async (path, kind, title) => {
+    document.title = 'Store Ratings';
     window.localStorage.setItem('token', 'saved-token');
     const api = createFakeApi();
     api.auth.getProfile.mockReturnValue(new Promise(() => undefined));
-    renderApp({ path, api });
+    const { container } = renderApp({ path, api });
 
-    const spinner = screen.getByRole('status');
-    expect(spinner).toHaveTextContent('Checking your session');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    expect(container.querySelector(`[data-skeleton="${kind}"]`)).not.toBeNull();
+    expect(document.title).toBe(title);
+    // The bar stands where the navbar will be (not for the signed-out pages), with no links yet.
+    expect(container.querySelector('header[aria-hidden="true"]') !== null).toBe(kind !== 'auth');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(currentPath()).toBe(path);
     expect(loadPage).not.toHaveBeenCalled();

@@ -226,6 +226,29 @@ describe('the mobile menu', () => {
     expect(await screen.findByRole('heading', { name: pageHeading('mf_auth', 'ProfilePage') })).toBeInTheDocument();
     await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
   });
+
+  test('Escape closes the open menu and puts focus back on its button', async () => {
+    const { events } = renderApp({ path: '/stores', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    const toggle = within(nav).getByRole('button', { name: 'Menu' });
+    await events.click(toggle);
+    await events.tab();
+    expect(toggle).not.toHaveFocus();
+    await events.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  test('a press outside the bar closes the open menu; a press inside it does not', async () => {
+    const { events } = renderApp({ path: '/stores', user: makeUser('normal_user') });
+    const nav = await findNavbar();
+    const toggle = within(nav).getByRole('button', { name: 'Menu' });
+    await events.click(toggle);
+    await events.click(within(nav).getByText('User', { selector: 'span' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await events.click(await screen.findByRole('heading', { name: pageHeading('mf_stores', 'StoreListPage') }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });
 
 describe('Logout', () => {

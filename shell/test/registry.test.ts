@@ -4,7 +4,7 @@ import type * as Runtime from '@module-federation/enhanced/runtime';
 import type * as Health from '../src/remotes/health';
 import type * as Registry from '../src/remotes/registry';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 jest.mock('../src/remotes/health', () => ({ reportRemoteHealth: jest.fn() }));
 
 const LOCATIONS = { mf_auth: '/mf/auth/mf-manifest.json', mf_stores: '/mf/stores/mf-manifest.json' };
@@ -34,6 +34,67 @@ beforeEach(() => {
 afterEach(() => {
   global.fetch = originalFetch;
   jest.useRealTimers();
+  document.getElementById('start-data')?.remove();
+});
+
+/** What the server writes into a page (api/src/http/start-page.ts). */
+function writeStartData(data: unknown): void {
+  const element = document.createElement('script');
+  element.id = 'start-data';
+  element.type = 'application/json';
+  element.textContent = typeof data === 'string' ? data : JSON.stringify(data);
+  document.head.append(element);
+}
+
+describe('the page’s start data', () => {
+  // jsdom has no Response; the browser's (which the federation runtime checks with instanceof) is stood in for.
+  class StandInResponse {
+    readonly status: number;
+    constructor(
+      private readonly body: string,
+      init: { status: number },
+    ) {
+      this.status = init.status;
+    }
+    json = async () => JSON.parse(this.body) as unknown;
+  }
+  beforeAll(() => Object.assign(globalThis, { Response: StandInResponse }));
+  afterAll(() => Reflect.deleteProperty(globalThis, 'Response'));
+  const MANIFEST = { name: 'mf_stores', exposes: [{ name: 'StoreListPage' }] };
+
+  test('gives the remotes and their versions without asking /remotes.json', async () => {
+    writeStartData({ remotes: { ...LOCATIONS, $versions: { mf_stores: '2.0.0-canary' } }, manifests: {} });
+    await registry.registerRemotesFromConfig();
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'mf_auth', entry: '/mf/auth/mf-manifest.json' },
+      { name: 'mf_stores', entry: '/mf/stores/mf-manifest.json' },
+    ]);
+    expect(registry.appVersion('mf_stores')).toBe('2.0.0-canary');
+  });
+
+  test('answers the written-in manifest once through the runtime’s fetch hook, by path or full address; then the network', async () => {
+    writeStartData({ remotes: LOCATIONS, manifests: { '/mf/stores/mf-manifest.json': MANIFEST } });
+    await registry.registerRemotesFromConfig();
+    const [[plugins]] = runtime.registerPlugins.mock.calls as unknown as [
+      [Array<{ fetch: (url: string) => Promise<Response> | undefined }>],
+    ];
+    const plugin = plugins[0];
+
+    expect(plugin.fetch('/mf/auth/mf-manifest.json')).toBeUndefined();
+    const answer = await plugin.fetch(`${window.location.origin}/mf/stores/mf-manifest.json`)!;
+    expect([answer.status, await answer.json()]).toEqual([200, MANIFEST]);
+    // A retry after a failure asks the server again.
+    expect(plugin.fetch('/mf/stores/mf-manifest.json')).toBeUndefined();
+  });
+
+  test('unreadable start data is ignored: /remotes.json is fetched as before', async () => {
+    writeStartData('{not json');
+    await registry.registerRemotesFromConfig();
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    expect(runtime.registerPlugins).not.toHaveBeenCalled();
+  });
 });
 
 describe('registerRemotesFromConfig', () => {

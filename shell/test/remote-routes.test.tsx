@@ -40,11 +40,13 @@ test('a remote page renders inside the shell, under the navbar', async () => {
   expect(loadPage).toHaveBeenCalledWith('mf_stores', 'StoreListPage', false);
 });
 
-test('while a remote loads, a spinner names the area', async () => {
+test('while a remote loads, its page’s skeleton stands under the navbar, names the area and the tab', async () => {
   loadPage.mockImplementation(() => new Promise(() => undefined));
-  renderApp({ path: '/profile', user: customer });
+  const { container } = renderApp({ path: '/profile', user: customer });
   await findNavbar();
   expect(await screen.findByRole('status')).toHaveTextContent('Loading the profile page');
+  expect(container.querySelector('[data-skeleton="form"]')).toHaveAttribute('aria-busy', 'true');
+  expect(document.title).toBe('My Profile · Store Ratings');
 });
 
 test('a remote is only requested when its route is visited', async () => {

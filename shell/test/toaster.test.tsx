@@ -97,3 +97,20 @@ test('no more than 20 toasts are on screen at once; the newest stay', () => {
   expect(screen.getByText('Toast number 25', { selector: '[role="status"]' })).toBeInTheDocument();
   expect(screen.queryByText('Toast number 5', { selector: '[role="status"]' })).not.toBeInTheDocument();
 });
+
+describe('an error gives way to the success that follows it (issue 16: no stale complaint beside the good news)', () => {
+  test('a success dismisses the errors shown before it', () => {
+    act(() => void toast.error('Address must not exceed 400 characters'));
+    act(() => void toast.error('Failed to update profile'));
+    advance(500);
+    act(() => void toast.success('Profile updated successfully!'));
+    expect(visibleMessages()).toEqual(['Profile updated successfully!']);
+  });
+
+  test('an error after a success stays, beside it', () => {
+    act(() => void toast.success('Rating submitted successfully!'));
+    advance(10);
+    act(() => void toast.error('Failed to fetch stores'));
+    expect(visibleMessages()).toEqual(['Failed to fetch stores', 'Rating submitted successfully!']);
+  });
+});

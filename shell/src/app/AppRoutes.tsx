@@ -2,14 +2,31 @@
  * The route table (spec §2, DESIGN.md §5): the shell owns routes and guards, remotes own what renders.
  * Which remote page renders each remote route is data (remote-pages.json, through remote-pages.ts).
  */
-import { Navigate, Outlet, Route, Routes } from 'shared-contracts/react';
+import { useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useAuth } from 'shared-contracts/react';
 import { HomeRedirect, RequireRole, RequireSignedIn, SignedOutOnly } from '../auth/guards';
 import { DashboardRedirect } from '../features/dashboard/DashboardRedirect';
 import { Navbar } from '../features/navbar/Navbar';
+import { navLinksFor } from '../features/navbar/nav-links';
+import { prefetchOnIntent, prefetchWhenIdle } from '../remotes/prefetch';
 import { RemotePage } from '../remotes/RemotePage';
 import { REMOTE_PAGES, type RemotePagePath } from './remote-pages';
 
+/** The pages a signed-in user most likely opens next: the navbar's first links (their dashboard, the stores). */
+const LIKELY_NEXT_LINKS = 2;
+
 function SignedInLayout() {
+  const { user } = useAuth();
+  const role = user?.role;
+  useEffect(
+    () =>
+      prefetchWhenIdle(
+        navLinksFor(role)
+          .slice(0, LIKELY_NEXT_LINKS)
+          .map((link) => link.to),
+      ),
+    [role],
+  );
   return (
     <>
       <a href="#main-content" className="skip-link">
@@ -25,11 +42,15 @@ function SignedInLayout() {
 
 /** The route of a remote page: the remote, module and area remote-pages.json gives its path. */
 function remoteRoute(path: RemotePagePath) {
-  const { remote, module, area } = REMOTE_PAGES[path];
-  return <Route key={path} path={path} element={<RemotePage remote={remote} module={module} area={area} />} />;
+  const { remote, module, area, title, skeleton } = REMOTE_PAGES[path];
+  return (
+    <Route key={path} path={path} element={<RemotePage remote={remote} module={module} area={area} title={title} skeleton={skeleton} />} />
+  );
 }
 
 export function AppRoutes() {
+  // A page a link leads to is fetched ahead when the link is hovered, focused or touched.
+  useEffect(() => prefetchOnIntent(), []);
   return (
     <Routes>
       <Route path="/" element={<HomeRedirect />} />

@@ -19,7 +19,8 @@ import {
   welcomeNewUserMessage,
 } from 'shared-contracts';
 import { ApiContext, AuthContext, type AuthContextValue, useQueryClient } from 'shared-contracts/react';
-import { readToken, writeToken } from './session-storage';
+import { takeEarlyProfile } from './early-profile';
+import { readToken, writeRoleHint, writeToken } from './session-storage';
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -48,34 +49,42 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
     queryClient.clear();
   }, [applyToken, queryClient]);
 
+  // The only message of a 401: the call that got it never settles (createApiClient), so the screen that
+  // made it shows no failure of its own. Only the first 401 of a session speaks; later ones find no
+  // session to end. The start-up profile check may be that call: it never settles, so the loading ends here.
+  const onUnauthorized = useCallback(() => {
+    setLoading(false);
+    if (tokenRef.current === null) return;
+    endSession();
+    toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
+  }, [endSession]);
+  const onUnauthorizedRef = useRef(onUnauthorized);
+  onUnauthorizedRef.current = onUnauthorized;
+
   const api = useMemo(
-    () =>
-      client({
-        getToken: () => tokenRef.current,
-        onUnauthorized: () => {
-          // The only message of a 401: the call that got it never settles (createApiClient), so the
-          // screen that made it shows no failure of its own. Only the first 401 of a session speaks;
-          // later ones find no session to end.
-          // The start-up profile check may be that call: it never settles, so the loading ends here.
-          setLoading(false);
-          if (tokenRef.current === null) return;
-          endSession();
-          toast.error(MESSAGES.sessionEnded, { id: 'session-ended' });
-        },
-      }),
+    () => client({ getToken: () => tokenRef.current, onUnauthorized: () => onUnauthorizedRef.current() }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the client is built once per provider (its callbacks read refs)
     [],
   );
 
-  // Check the saved session once at start.
+  // Check the saved session once at start: the page's inline script may have asked already (early-profile.ts).
   useEffect(() => {
     const saved = tokenRef.current;
     if (!saved) return;
     let cancelled = false;
-    api.auth
-      .getProfile()
-      .then(({ user: profile }) => {
-        if (!cancelled && tokenRef.current === saved) setUser(profile);
+    const early = takeEarlyProfile(saved);
+    const check: Promise<User | null> = early
+      ? early.then((outcome) => {
+          if (outcome.kind === 'user') return outcome.user;
+          if (outcome.kind === 'failed') throw new Error('The profile check failed');
+          // A refused token ends the session as any 401 does, and this check never settles.
+          if (!cancelled) onUnauthorizedRef.current();
+          return new Promise<never>(() => undefined);
+        })
+      : api.auth.getProfile().then(({ user: profile }) => profile);
+    check
+      .then((profile) => {
+        if (!cancelled && profile && tokenRef.current === saved) setUser(profile);
       })
       .catch(() => {
         if (!cancelled && tokenRef.current === saved) endSession();
@@ -87,6 +96,12 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
       cancelled = true;
     };
   }, [api, endSession]);
+
+  // The role hint follows the session (the page's inline script reads it on the next visit).
+  useEffect(() => {
+    if (user) writeRoleHint(user.role);
+    else if (!loading) writeRoleHint(null);
+  }, [user, loading]);
 
   // Signing out in another tab signs out here too.
   useEffect(() => {

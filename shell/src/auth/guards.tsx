@@ -1,9 +1,25 @@
-/** Route guards (spec §2): a spinner while the session loads, then the bounce rules. */
+/**
+ * Route guards (spec §2): while the saved session is checked, the page the address names in its loading
+ * layout (the navbar's bar above a signed-in page), so the wait looks like the page it ends in; then the
+ * bounce rules.
+ */
 import type { Role } from 'shared-contracts';
 import { Navigate, Outlet, useAuth, useLocation } from 'shared-contracts/react';
-import { PageSpinner } from '../features/feedback/PageSpinner';
+import { PageSkeleton } from 'shared-contracts/ui';
+import { remotePageAt } from '../app/remote-pages';
+import { NavbarPlaceholder } from '../features/navbar/Navbar';
 
-const Checking = () => <PageSpinner label="Checking your session" />;
+function Checking() {
+  const { pathname } = useLocation();
+  const page = remotePageAt(pathname);
+  const kind = page?.skeleton ?? 'dashboard';
+  return (
+    <>
+      {kind !== 'auth' && <NavbarPlaceholder />}
+      <PageSkeleton kind={kind} documentTitle={page?.title} label="Checking your session" />
+    </>
+  );
+}
 
 /** Signed-in users only; others go to /login (and come back after signing in). */
 export function RequireSignedIn() {

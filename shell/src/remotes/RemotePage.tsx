@@ -1,11 +1,12 @@
 /**
- * A route rendered by a remote: fetched on first render, with a spinner while it loads and, when it
+ * A route rendered by a remote: fetched on first render, with its page's skeleton while it loads and, when it
  * fails to load or throws while rendering, a contained fallback with a retry. The navbar and every
  * other remote keep working. Its health is reported: a load (with the time from the route asking for
  * the remote to the page's first commit) and render errors; the registry reports load failures.
  */
 import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { PageSpinner } from '../features/feedback/PageSpinner';
+import type { PageSkeletonKind } from 'shared-contracts';
+import { PageSkeleton } from 'shared-contracts/ui';
 import { renderMsOf, reportRemoteHealth } from './health';
 import styles from './RemotePage.module.css';
 import { appVersion, loadRemotePage, RemoteLoadError, type RemoteName } from './registry';
@@ -55,6 +56,10 @@ export interface RemotePageProps {
   module: string;
   /** How the area is named to the user, e.g. 'sign-in page'. */
   area: string;
+  /** The browser tab's title while it loads. */
+  title: string;
+  /** The layout of its skeleton while it loads (the page shows the same one while its data loads). */
+  skeleton: PageSkeletonKind;
 }
 
 export function RemotePage(props: RemotePageProps) {
@@ -77,7 +82,7 @@ function ReportLoad({ remote, askedAt, children }: { remote: RemoteName; askedAt
   return children;
 }
 
-function RemoteRoute({ remote, module, area }: RemotePageProps) {
+function RemoteRoute({ remote, module, area, title, skeleton }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   // One page loader per attempt, and the moment this attempt asked for the remote.
   const { Page, askedAt } = useMemo(
@@ -86,7 +91,7 @@ function RemoteRoute({ remote, module, area }: RemotePageProps) {
   );
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} area={area} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<PageSpinner label={`Loading the ${area}`} />}>
+      <Suspense fallback={<PageSkeleton kind={skeleton} documentTitle={title} label={`Loading the ${area}`} />}>
         <ReportLoad remote={remote} askedAt={askedAt}>
           <Page />
         </ReportLoad>

@@ -4,7 +4,7 @@
  * entry); a page module is fetched only when a route that needs it renders. A page that cannot be
  * loaded is reported (a load failure, with its reason) and rejected as a RemoteLoadError.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import {
   BUILT_IN_VERSION,
@@ -15,6 +15,7 @@ import {
   REMOTES_VERSIONS_KEY,
 } from 'shared-contracts';
 import { reportRemoteHealth } from './health';
+import { inlineManifestsPlugin, isRecord, readStartData } from './start-data';
 
 export type RemoteName = RemoteApp;
 export type RemoteLocations = Record<string, string>;
@@ -46,24 +47,32 @@ export class RemoteLoadError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The string entries of an object: remote locations, or (under `$versions`) version names. */
 function stringEntries(record: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-export async function fetchRemotesConfig(url = REMOTES_URL): Promise<RemotesConfig> {
-  const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!isRecord(body)) throw new Error(`${url} is not an object`);
+function remotesConfigOf(body: unknown, from: string): RemotesConfig {
+  if (!isRecord(body)) throw new Error(`${from} is not an object`);
   const chosen = body[REMOTES_VERSIONS_KEY];
   return { locations: stringEntries(body), versions: isRecord(chosen) ? stringEntries(chosen) : {} };
 }
 
+export async function fetchRemotesConfig(url = REMOTES_URL): Promise<RemotesConfig> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return remotesConfigOf(await response.json(), url);
+}
+
+/**
+ * Reads where the remotes are: from the page itself when the server wrote them in (the start data, with
+ * the route's remote manifest, which the federation runtime then takes instead of fetching it), else
+ * from /remotes.json.
+ */
 export async function registerRemotesFromConfig(url = REMOTES_URL): Promise<void> {
-  ({ locations, versions } = await fetchRemotesConfig(url));
+  const start = readStartData();
+  ({ locations, versions } = start ? remotesConfigOf(start.remotes, 'the page’s start data') : await fetchRemotesConfig(url));
+  if (start) registerPlugins([inlineManifestsPlugin(start.manifests)]);
   registerRemotes(Object.entries(locations).map(([name, entry]) => ({ name, entry })));
 }
 

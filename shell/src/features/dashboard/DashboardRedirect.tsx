@@ -5,14 +5,14 @@
  */
 import { dashboardPathForRole } from 'shared-contracts';
 import { Navigate, queryKeys, useApi, useAuth, useQuery } from 'shared-contracts/react';
-import { PageSpinner } from '../feedback/PageSpinner';
+import { PageSkeleton } from 'shared-contracts/ui';
 
 export function DashboardRedirect() {
   const { user } = useAuth();
   const api = useApi();
   const figures = useQuery({ queryKey: queryKeys.me.dashboard(), queryFn: () => api.users.dashboard(), retry: false });
 
-  if (figures.isPending) return <PageSpinner label="Loading your dashboard" />;
+  if (figures.isPending) return <PageSkeleton kind="dashboard" documentTitle="Dashboard" label="Loading your dashboard" />;
   const target = dashboardPathForRole(user?.role);
   if (target === '/dashboard') {
     return (

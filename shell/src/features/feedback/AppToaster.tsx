@@ -1,18 +1,25 @@
-/** Toasts top-right (spec §4): success 2000 ms, error 4000 ms, at most 20 on screen. */
+/**
+ * Toasts top-right (spec §4): success 2000 ms, error 4000 ms, at most 20 on screen. Kept out of the way:
+ * the column starts under the navbar (its Logout and menu buttons) and, on a wide screen, under the page
+ * header's row of actions ('Browse stores', '+ Add User'); an error gives way to the success that
+ * follows it (a fixed form says so, the old complaint is gone).
+ */
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_ERROR_DURATION_MS, TOAST_LIMIT, TOAST_SUCCESS_DURATION_MS } from 'shared-contracts';
+import styles from './AppToaster.module.css';
 
-/** Where the toast column starts: under the navbar, still in the top-right corner. */
+/** Where the toast column starts on a narrow screen: under the navbar, still in the top-right corner. */
 export const NAVBAR_CLEARANCE = '4.5rem';
 
-function ToastLimit() {
+/** Keeps at most TOAST_LIMIT toasts on screen, and dismisses every error shown before the latest success. */
+function ToastRules() {
   const { toasts } = useToasterStore();
   useEffect(() => {
-    toasts
-      .filter((t) => t.visible)
-      .slice(TOAST_LIMIT)
-      .forEach((t) => toast.dismiss(t.id));
+    const visible = toasts.filter((t) => t.visible);
+    visible.slice(TOAST_LIMIT).forEach((t) => toast.dismiss(t.id));
+    const latestSuccess = Math.max(-Infinity, ...visible.filter((t) => t.type === 'success').map((t) => t.createdAt));
+    visible.filter((t) => t.type === 'error' && t.createdAt <= latestSuccess).forEach((t) => toast.dismiss(t.id));
   }, [toasts]);
   return null;
 }
@@ -22,15 +29,14 @@ export function AppToaster() {
     <>
       <Toaster
         position="top-right"
-        // Below the sticky navbar (57-61 px high): at the default 16 px the toasts sat on the Logout
-        // button (desktop) and the menu button (mobile) and swallowed clicks on them while shown.
+        containerClassName={styles.column}
         containerStyle={{ top: NAVBAR_CLEARANCE }}
         toastOptions={{
           success: { duration: TOAST_SUCCESS_DURATION_MS },
           error: { duration: TOAST_ERROR_DURATION_MS },
         }}
       />
-      <ToastLimit />
+      <ToastRules />
     </>
   );
 }

@@ -2,9 +2,10 @@
  * The navigation bar of a signed-in user (spec §2): brand to the role's dashboard, the role's links
  * with the active one marked, name and role badge, a mobile menu that also shows the email, Logout.
  */
-import { startTransition, useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
 import { Link, useAuth, useLocation, useNavigate } from 'shared-contracts/react';
+import { Icon } from 'shared-contracts/ui';
 import styles from './Navbar.module.css';
 import { isActive, navLinksFor } from './nav-links';
 
@@ -14,9 +15,30 @@ export function Navbar() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const barRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A route change closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // An open menu closes on Escape (focus back on its button) and on a press anywhere outside the bar.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !barRef.current?.contains(event.target)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [menuOpen]);
 
   if (!user) return null;
   const links = navLinksFor(user.role);
@@ -31,16 +53,15 @@ export function Navbar() {
   };
 
   return (
-    <header className={styles.bar}>
+    <header className={styles.bar} ref={barRef}>
       <nav className={styles.inner} aria-label="Main">
         <Link to={dashboardPathForRole(user.role)} className={styles.brand}>
-          <span aria-hidden="true" className={styles.logo}>
-            ★
-          </span>{' '}
+          <Icon name="star" className={styles.logo} />
           Store Ratings
         </Link>
 
         <button
+          ref={toggleRef}
           type="button"
           className={styles.menuToggle}
           aria-expanded={menuOpen}
@@ -80,6 +101,20 @@ export function Navbar() {
           </div>
         </div>
       </nav>
+    </header>
+  );
+}
+
+/** The bar as it stands before the session is known: the same height and brand, no links yet, so nothing moves when they come. */
+export function NavbarPlaceholder() {
+  return (
+    <header className={styles.bar} aria-hidden="true">
+      <div className={styles.inner}>
+        <span className={styles.brand}>
+          <Icon name="star" className={styles.logo} />
+          Store Ratings
+        </span>
+      </div>
     </header>
   );
 }
