@@ -6,11 +6,14 @@ import {
   ADMIN,
   apiError,
   createFakeApi,
+  currentLocation,
   expectToast,
   fakeAuth,
   type FakeApi,
+  makeStore,
   makeUser,
   renderAt,
+  storePage,
   toastTexts,
   userPage,
 } from './render-helpers';
@@ -56,12 +59,15 @@ describe('user details', () => {
     expect(await within(details).findByText('olivia@example.com')).toBeInTheDocument();
     expect(api.admin.getUser).toHaveBeenCalledWith(5);
     expect(within(details).getByText('Store Owner')).toBeInTheDocument();
-    expect(within(details).getByTestId('owner-average')).toHaveTextContent('Average rating across their stores: 4.3★(12 ratings)');
+    expect(within(details).getByTestId('owner-average')).toHaveTextContent('Average rating across their stores: 4.3(12 ratings)');
+    // The star beside each average is the kit's icon, not a text glyph.
+    expect(within(details).getByTestId('owner-average').querySelector('svg[data-icon="star"]')).toHaveAttribute('aria-hidden', 'true');
     const stores = within(details).getByRole('list', { name: `Stores of ${OWNER.name}` });
     const items = within(stores).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]).getByRole('link', { name: 'Green Basket Organic Grocers' })).toHaveAttribute('href', '/stores/31');
-    expect(items[0]).toHaveTextContent('4.5★(8 ratings)');
+    expect(items[0]).toHaveTextContent('4.5(8 ratings)');
+    expect(items[0].querySelector('svg[data-icon="star"]')).not.toBeNull();
     expect(items[1]).toHaveTextContent('No ratings yet');
 
     await user.click(within(details).getByRole('button', { name: 'Close' }));
@@ -158,7 +164,8 @@ describe('edit user', () => {
     expect(within(edit).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
     expect(field(edit, 'Email')).toHaveAttribute('aria-invalid', 'true');
     expect(field(edit, 'Name')).not.toHaveAttribute('aria-invalid');
-    await expectToast('Please fill in all required fields');
+    // A validation message is the form's alone (issue 16): never a toast too.
+    expect(toastTexts()).not.toContain('Please fill in all required fields');
     expect(api.admin.updateUser).not.toHaveBeenCalled();
 
     await user.type(field(edit, 'Email'), 'c');
@@ -354,12 +361,13 @@ describe('delete user', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toHaveFocus();
   });
 
-  it("shows the server's 409 when the user still owns stores, and deletes nothing", async () => {
+  it("still shows the server's 409 when an owner was given a store after the dialog checked, and deletes nothing", async () => {
     const api = apiWith();
+    api.admin.getUser.mockResolvedValue({ user: { ...OWNER, average_rating: null, total_ratings: 0, stores: [] } });
     api.admin.deleteUser.mockRejectedValue(apiError(409, MESSAGES.userOwnsStores));
     const { user } = await openPage(api);
     await user.click(screen.getByRole('button', { name: `Delete ${OWNER.name}` }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(screen.getByRole('alertdialog')).findByRole('button', { name: 'Delete' }));
     await expectToast('This user still owns stores. Reassign or delete their stores first.');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(toastTexts()).not.toContain('User deleted successfully!');
@@ -373,6 +381,109 @@ describe('delete user', () => {
     await user.click(screen.getByRole('button', { name: `Delete ${CUSTOMER.name}` }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast('Failed to delete user');
+  });
+
+  describe('a store owner', () => {
+    const STORES = [
+      { id: 31, name: 'Green Basket Organic Grocers', average_rating: 4.5, total_ratings: 8 },
+      { id: 32, name: 'Quiet Corner Books', average_rating: 0, total_ratings: 0 },
+    ];
+    const ownerDetail = (stores: typeof STORES) => ({
+      user: { ...OWNER, average_rating: stores.length ? 4.5 : null, total_ratings: 8, stores },
+    });
+
+    it('who still owns stores is told so before anything is asked: how many, why not, and no Delete button', async () => {
+      const api = apiWith();
+      let answer!: (value: ReturnType<typeof ownerDetail>) => void;
+      api.admin.getUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      const { user } = await openPage(api);
+      const remove = screen.getByRole('button', { name: `Delete ${OWNER.name}` });
+      await user.click(remove);
+
+      // While their stores are checked: a status, no question, nothing to confirm.
+      const notice = screen.getByRole('alertdialog', { name: 'Delete user' });
+      expect(within(notice).getByRole('status')).toHaveTextContent(`Checking the stores of ${OWNER.name}…`);
+      expect(within(notice).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      expect(api.admin.getUser).toHaveBeenCalledWith(OWNER.id);
+
+      await act(async () => answer(ownerDetail(STORES)));
+      const message = `${OWNER.name} owns 2 stores and cannot be deleted until those stores are deleted or given another owner.`;
+      expect(await within(notice).findByText(/owns 2 stores/)).toHaveTextContent(message);
+      expect(notice).toHaveAccessibleDescription(message);
+      // Not the promise of the plain confirmation, and no way to send the delete the server would refuse.
+      expect(within(notice).queryByText(MESSAGES.confirmDeleteUser)).not.toBeInTheDocument();
+      expect(notice).not.toHaveTextContent(/ratings will be removed/);
+      expect(within(notice).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+
+      // The way to each store: Store Management searched for it, and Store Management itself.
+      const stores = within(notice).getByRole('list', { name: `Stores of ${OWNER.name}` });
+      expect(within(notice).getByText('Open a store in Store Management to delete it or give it another owner:')).toBeInTheDocument();
+      expect(
+        within(stores)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Green Basket Organic Grocers8 ratings', 'Quiet Corner Books0 ratings']);
+      expect(within(stores).getByRole('link', { name: 'Green Basket Organic Grocers' })).toHaveAttribute(
+        'href',
+        '/admin/stores?search=Green+Basket+Organic+Grocers',
+      );
+      expect(within(notice).getByRole('link', { name: 'Go to Store Management' })).toHaveAttribute('href', '/admin/stores');
+
+      // Close is focused first; closing deletes nothing and gives focus back.
+      const close = within(notice).getByRole('button', { name: 'Close' });
+      expect(close).toHaveFocus();
+      await user.click(close);
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(remove).toHaveFocus();
+      expect(api.admin.deleteUser).not.toHaveBeenCalled();
+    });
+
+    it('with one store says "1 store" and "that store", and its link opens Store Management searched for it', async () => {
+      const api = apiWith();
+      api.admin.getUser.mockResolvedValue(ownerDetail(STORES.slice(0, 1)));
+      api.admin.listStores.mockResolvedValue(storePage([makeStore(31, { name: STORES[0].name, owner_id: OWNER.id })]));
+      const { user } = await openPage(api);
+      await user.click(screen.getByRole('button', { name: `Delete ${OWNER.name}` }));
+      const notice = screen.getByRole('alertdialog', { name: 'Delete user' });
+      expect(await within(notice).findByText(/owns 1 store /)).toHaveTextContent(
+        `${OWNER.name} owns 1 store and cannot be deleted until that store is deleted or given another owner.`,
+      );
+      await user.click(within(notice).getByRole('link', { name: STORES[0].name }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Store Management' })).toBeInTheDocument();
+      expect(currentLocation()).toBe('/admin/stores?search=Green+Basket+Organic+Grocers');
+      await waitFor(() => expect(api.admin.listStores).toHaveBeenCalledWith(expect.objectContaining({ search: STORES[0].name })));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(api.admin.deleteUser).not.toHaveBeenCalled();
+    });
+
+    it('who owns no store gets the confirmation, and is deleted', async () => {
+      const api = apiWith();
+      api.admin.getUser.mockResolvedValue(ownerDetail([]));
+      api.admin.deleteUser.mockResolvedValue({ message: MESSAGES.userDeleted });
+      const { user } = await openPage(api);
+      await user.click(screen.getByRole('button', { name: `Delete ${OWNER.name}` }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete user', description: /Are you sure/ });
+      expect(within(confirm).getByText(MESSAGES.confirmDeleteUser)).toBeInTheDocument();
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await expectToast('User deleted successfully!');
+      expect(api.admin.deleteUser).toHaveBeenCalledWith(OWNER.id);
+    });
+
+    it('whose stores cannot be checked gets no Delete button, and the check can be asked again', async () => {
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const api = apiWith();
+      api.admin.getUser.mockRejectedValueOnce(apiError(500, 'Internal server error')).mockResolvedValueOnce(ownerDetail(STORES));
+      const { user } = await openPage(api);
+      await user.click(screen.getByRole('button', { name: `Delete ${OWNER.name}` }));
+      const notice = screen.getByRole('alertdialog', { name: 'Delete user' });
+      expect(await within(notice).findByRole('alert')).toHaveTextContent(`Whether ${OWNER.name} still owns stores could not be checked.`);
+      expect(within(notice).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+      await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+      expect(await within(notice).findByText(/owns 2 stores/)).toBeInTheDocument();
+      expect(api.admin.deleteUser).not.toHaveBeenCalled();
+      logged.mockRestore();
+    });
   });
 
   it('goes back a page after deleting the only user on the last page', async () => {

@@ -3,7 +3,7 @@
  * accessible inline SVG charts, with the headline figures above them.
  */
 import { type AdminDashboardResponse, averageText, formatCount } from 'shared-contracts';
-import { Card, EmptyState, ErrorState, Page, Spinner, VisuallyHidden } from 'shared-contracts/ui';
+import { Card, EmptyState, ErrorState, LoadingBlock, Page, VisuallyHidden } from 'shared-contracts/ui';
 import { distributionAverage, distributionTotal } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { ButtonLink } from '../common/components/ButtonLink';
@@ -24,7 +24,7 @@ function Analytics() {
   const dashboard = useAdminDashboardQuery();
   return (
     <Page title="Analytics" description="How customers rate the stores, and which stores they rate best." busy={dashboard.isFetching}>
-      {dashboard.isPending && <Spinner size="sm" label="Loading analytics…" />}
+      {dashboard.isPending && <LoadingBlock label="Loading analytics…" />}
       {dashboard.isError && (
         <ErrorState message="The analytics could not be loaded." onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       )}
@@ -41,7 +41,7 @@ function AnalyticsContent({ data }: { data: AdminDashboardResponse }) {
   if (total === 0) {
     return (
       <EmptyState
-        icon="📊"
+        icon="chart"
         title="No ratings yet"
         text="The charts appear once customers have rated stores."
         action={<ButtonLink to="/admin/stores">Manage Stores</ButtonLink>}

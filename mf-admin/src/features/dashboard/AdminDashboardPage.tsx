@@ -4,7 +4,7 @@
  * activity items. Nothing here is a sample figure (DESIGN.md §10).
  */
 import { type AdminDashboardResponse, averageText, ratingsCount, storesCount } from 'shared-contracts';
-import { Card, ErrorState, Page, Spinner } from 'shared-contracts/ui';
+import { Card, ErrorState, LoadingBlock, Page } from 'shared-contracts/ui';
 import { distributionAverage } from '../common/analytics';
 import { AdminOnly } from '../common/components/AdminOnly';
 import { Section } from '../common/components/Section';
@@ -27,7 +27,7 @@ function Dashboard() {
   const dashboard = useAdminDashboardQuery();
   return (
     <Page title="Admin Dashboard" description="System statistics, health and the latest activity." busy={dashboard.isFetching}>
-      {dashboard.isPending && <Spinner size="sm" label="Loading dashboard…" />}
+      {dashboard.isPending && <LoadingBlock label="Loading dashboard…" />}
       {dashboard.isError && (
         <ErrorState message="The dashboard could not be loaded." onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
       )}
@@ -47,7 +47,7 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
         <div className={styles.stats}>
           <StatCard
             label="Total Users"
-            icon="👥"
+            icon="users"
             value={statistics.totalUsers}
             growth={statistics.userGrowth}
             growthLabel="User Growth"
@@ -55,7 +55,7 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
           />
           <StatCard
             label="Total Stores"
-            icon="🏬"
+            icon="store"
             value={statistics.totalStores}
             growth={statistics.storeGrowth}
             growthLabel="Store Growth"
@@ -63,7 +63,7 @@ function DashboardContent({ data }: { data: AdminDashboardResponse }) {
           />
           <StatCard
             label="Total Ratings"
-            icon="⭐"
+            icon="star"
             value={statistics.totalRatings}
             growth={statistics.ratingGrowth}
             growthLabel="Rating Growth"

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { type AppDeployment, DEPLOYABLE_APPS, type DeployableApp, type DeploymentCommand, formatDateTime } from 'shared-contracts';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Page, Spinner } from 'shared-contracts/ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, Page } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
 import styles from './AdminDeploymentsPage.module.css';
 import { useDeploymentCommand, useDeploymentsQuery } from './api/deployments';
@@ -74,7 +74,7 @@ function Deployments() {
         )
       }
     >
-      {deployments.isPending && <Spinner size="sm" label="Loading deployments…" />}
+      {deployments.isPending && <LoadingBlock label="Loading deployments…" />}
       {deployments.isLoadingError && (
         <ErrorState message="The deployments could not be loaded." onRetry={refresh} retrying={deployments.isFetching} />
       )}
@@ -82,7 +82,7 @@ function Deployments() {
         <>
           <p className={styles.policy}>{policyText(data.canaryPolicy)}</p>
           {apps.length === 0 ? (
-            <EmptyState icon="📦" title="No apps to show" text="The API reported no deployable apps." />
+            <EmptyState icon="box" title="No apps to show" text="The API reported no deployable apps." />
           ) : (
             <div className={styles.apps}>
               {apps.map((app) => (

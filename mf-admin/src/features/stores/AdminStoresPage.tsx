@@ -9,12 +9,13 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  Icon,
   isListWindowError,
   ListWindowHint,
   ListWindowRefused,
+  LoadingBlock,
   Page,
   Pagination,
-  Spinner,
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
@@ -81,7 +82,8 @@ function StoresScreen() {
       description="Every store, its owner and its rating."
       actions={
         <Button onClick={addStore}>
-          <span aria-hidden="true">+</span> Add Store
+          <Icon name="plus" />
+          Add Store
         </Button>
       }
     >
@@ -102,7 +104,7 @@ function StoresScreen() {
         noun={['store', 'stores']}
       />
 
-      {list.isPending && <Spinner size="sm" label="Loading stores…" />}
+      {list.isPending && <LoadingBlock layout="rows" label="Loading stores…" />}
       {list.isPlaceholderData && <VisuallyHidden role="status">Loading stores…</VisuallyHidden>}
       {list.isError &&
         (isListWindowError(list.error) ? (
@@ -127,7 +129,7 @@ function StoresScreen() {
 
       {loaded && stores.length === 0 && (
         <EmptyState
-          icon="🏪"
+          icon="store"
           title="No stores found"
           text={
             state.search ? 'Try another search.' : total > 0 ? 'There are no stores on this page.' : 'Add the first store to get started.'

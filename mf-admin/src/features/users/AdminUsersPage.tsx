@@ -3,20 +3,20 @@
  * the details, add, edit and delete dialogs. Search, filter, sort and page live in the URL.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ADMIN_ROLE_OPTIONS, MESSAGES, type User } from 'shared-contracts';
+import { ADMIN_ROLE_OPTIONS, type User } from 'shared-contracts';
 import { useAuth } from 'shared-contracts/react';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   ErrorState,
+  Icon,
   isListWindowError,
   ListWindowHint,
   ListWindowRefused,
+  LoadingBlock,
   Page,
   Pagination,
   SelectField,
-  Spinner,
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
@@ -26,6 +26,7 @@ import toolbar from '../common/components/Toolbar.module.css';
 import { useListState } from '../common/hooks/useListState';
 import { chooseSort } from '../common/list-state';
 import { useDeleteUser, useUserListQuery } from './api/users';
+import { DeleteUserDialog } from './components/DeleteUserDialog';
 import { UserDetailsModal } from './components/UserDetailsModal';
 import { UserFormModal } from './components/UserFormModal';
 import { UsersTable } from './components/UsersTable';
@@ -84,7 +85,8 @@ function UsersScreen() {
       description="Every account: customers, store owners and system administrators."
       actions={
         <Button onClick={() => setDialog({ kind: 'create' })}>
-          <span aria-hidden="true">+</span> Add User
+          <Icon name="plus" />
+          Add User
         </Button>
       }
     >
@@ -118,7 +120,7 @@ function UsersScreen() {
         noun={['user', 'users']}
       />
 
-      {list.isPending && <Spinner size="sm" label="Loading users…" />}
+      {list.isPending && <LoadingBlock layout="rows" label="Loading users…" />}
       {list.isPlaceholderData && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
       {list.isError &&
         (isListWindowError(list.error) ? (
@@ -144,7 +146,7 @@ function UsersScreen() {
 
       {loaded && users.length === 0 && (
         <EmptyState
-          icon="👥"
+          icon="users"
           title="No users found"
           text={filtered ? 'Try another search or role.' : total > 0 ? 'There are no users on this page.' : undefined}
           action={
@@ -181,20 +183,7 @@ function UsersScreen() {
         <UserFormModal mode="edit" user={dialog.user} isSelf={dialog.user.id === auth.user?.id} onClose={close} onSaved={saved} />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete user"
-          message={MESSAGES.confirmDeleteUser}
-          detail={
-            <>
-              <strong>{dialog.user.name}</strong> ({dialog.user.email}) and all of their ratings will be removed. This cannot be undone.
-            </>
-          }
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          busy={deletion.isPending}
-          onConfirm={() => confirmDelete(dialog.user)}
-          onCancel={close}
-        />
+        <DeleteUserDialog user={dialog.user} busy={deletion.isPending} onConfirm={() => confirmDelete(dialog.user)} onCancel={close} />
       )}
     </Page>
   );

@@ -7,6 +7,7 @@ import { countFor, distributionTotal } from '../../common/analytics';
 import { formatCount, percentOf, type RatingDistribution, ratingBand, ratingsCount, starsLabel } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import { visuallyHiddenClassName } from 'shared-contracts/ui';
+import { CHART_STAR_SIZE, ChartStar } from './ChartStar';
 import styles from './Chart.module.css';
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -45,8 +46,8 @@ export function RatingDistributionChart({ distribution }: { distribution: Rating
               <title>{`${starsLabel(star)}: ${ratingsCount(count)} (${percentOf(count, total)})`}</title>
               <text x={0} y={y + ROW / 2} dominantBaseline="middle" className={styles.label}>
                 {star}
-                <tspan className={styles.star}> ★</tspan>
               </text>
+              <ChartStar x={14} y={y + (ROW - CHART_STAR_SIZE) / 2} />
               <rect x={LABEL_WIDTH} y={y + (ROW - BAR_HEIGHT) / 2} width={barSpace} height={BAR_HEIGHT} rx={4} className={styles.track} />
               <rect
                 x={LABEL_WIDTH}
@@ -64,25 +65,28 @@ export function RatingDistributionChart({ distribution }: { distribution: Rating
           );
         })}
       </svg>
-      <table className={visuallyHiddenClassName}>
-        <caption>Rating distribution</caption>
-        <thead>
-          <tr>
-            <th scope="col">Stars</th>
-            <th scope="col">Ratings</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {STARS.map((star) => (
-            <tr key={star}>
-              <th scope="row">{starsLabel(star)}</th>
-              <td>{formatCount(countFor(distribution, star))}</td>
-              <td>{percentOf(countFor(distribution, star), total)}</td>
+      {/* Hidden by a wrapper: a table is never narrower than its content, so the class on the table itself would widen the page. */}
+      <div className={visuallyHiddenClassName}>
+        <table>
+          <caption>Rating distribution</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stars</th>
+              <th scope="col">Ratings</th>
+              <th scope="col">Share</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {STARS.map((star) => (
+              <tr key={star}>
+                <th scope="row">{starsLabel(star)}</th>
+                <td>{formatCount(countFor(distribution, star))}</td>
+                <td>{percentOf(countFor(distribution, star), total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

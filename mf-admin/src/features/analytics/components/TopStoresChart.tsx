@@ -6,6 +6,7 @@ import { useId, useRef } from 'react';
 import { formatAverage, formatCount, RATING_MAX, ratingBand, ratingsCount, type StoreSummary } from 'shared-contracts';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import { visuallyHiddenClassName } from 'shared-contracts/ui';
+import { CHART_STAR_SIZE, ChartStar } from './ChartStar';
 import styles from './Chart.module.css';
 
 /** Laid out at the figure's real width (1:1 text), within these bounds. */
@@ -14,7 +15,7 @@ const MAX_WIDTH = 640;
 const FALLBACK_WIDTH = 480;
 const ROW = 58;
 const BAR_HEIGHT = 20;
-const VALUE_WIDTH = 118;
+const VALUE_WIDTH = 126;
 /** About how wide one character of a label is, to shorten names that would not fit. */
 const CHAR_WIDTH = 8.8;
 
@@ -57,34 +58,36 @@ export function TopStoresChart({ stores }: { stores: StoreSummary[] }) {
                 className={styles.bar}
                 data-band={ratingBand(store.average_rating)}
               />
-              <text x={barSpace + 10} y={y + 26 + BAR_HEIGHT / 2} dominantBaseline="middle" className={styles.value}>
-                {formatAverage(store.average_rating)}
-                <tspan className={styles.star}> ★</tspan>
-                {` (${formatCount(store.total_ratings)})`}
+              <ChartStar x={barSpace + 8} y={y + 26 + (BAR_HEIGHT - CHART_STAR_SIZE) / 2} />
+              <text x={barSpace + 8 + CHART_STAR_SIZE + 4} y={y + 26 + BAR_HEIGHT / 2} dominantBaseline="middle" className={styles.value}>
+                {`${formatAverage(store.average_rating)} (${formatCount(store.total_ratings)})`}
               </text>
             </g>
           );
         })}
       </svg>
-      <table className={visuallyHiddenClassName}>
-        <caption>Top rated stores</caption>
-        <thead>
-          <tr>
-            <th scope="col">Store</th>
-            <th scope="col">Average rating</th>
-            <th scope="col">Ratings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stores.map((store) => (
-            <tr key={store.id}>
-              <th scope="row">{store.name}</th>
-              <td>{`${formatAverage(store.average_rating)} out of ${RATING_MAX}`}</td>
-              <td>{formatCount(store.total_ratings)}</td>
+      {/* Hidden by a wrapper: a table is never narrower than its content, so the class on the table itself would widen the page. */}
+      <div className={visuallyHiddenClassName}>
+        <table>
+          <caption>Top rated stores</caption>
+          <thead>
+            <tr>
+              <th scope="col">Store</th>
+              <th scope="col">Average rating</th>
+              <th scope="col">Ratings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stores.map((store) => (
+              <tr key={store.id}>
+                <th scope="row">{store.name}</th>
+                <td>{`${formatAverage(store.average_rating)} out of ${RATING_MAX}`}</td>
+                <td>{formatCount(store.total_ratings)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

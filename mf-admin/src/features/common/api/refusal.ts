@@ -3,6 +3,7 @@
  * (`{ message, errors: [{ field, message }] }`, DESIGN.md §7: 409 'Email is already registered' on
  * `email`), so the form marks those fields instead of guessing them from the message.
  */
+import toast from 'react-hot-toast';
 import { errorMessage, errorStatus, type FieldError } from 'shared-contracts';
 import type { FormError } from 'shared-contracts/ui';
 
@@ -18,11 +19,14 @@ export function refusalFieldErrors(error: unknown): FieldError[] {
 }
 
 /**
- * A failed save shown in its form (inline, and as the form's toast, like its validation messages): the
- * fields and message of a refusal, else the server's message of a refusal, else `fallback`.
+ * A failed save shown in its form, the fields and message of a refusal, else the server's message of a
+ * refusal, else `fallback`; and toasted (spec §8: 'Failed to update user', 'Failed to save store' are
+ * failure toasts), unlike a validation message, which the form alone shows.
  */
 export function showSaveFailure<F extends string>(form: FormError<F>, error: unknown, fallback: string): void {
   const fields = refusalFieldErrors(error);
+  const message = fields.length > 0 ? fields[0].message : errorMessage(error, fallback);
   if (fields.length > 0) form.showErrors(fields);
-  else form.show(errorMessage(error, fallback));
+  else form.show(message);
+  toast.error(message, { id: message });
 }

@@ -15,7 +15,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
   return (
     <Page title="Administrators only">
       <EmptyState
-        icon="🔒"
+        icon="lock"
         title="You do not have access to this page"
         text="It is for system administrators."
         action={

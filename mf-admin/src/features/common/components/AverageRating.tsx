@@ -1,5 +1,5 @@
 import { parseAverage, ratingsCount } from 'shared-contracts';
-import { AverageBadge } from 'shared-contracts/ui';
+import { AverageBadge, Icon } from 'shared-contracts/ui';
 import styles from './AverageRating.module.css';
 
 /** An average with one decimal, colour-banded (spec §9), and its count; 'No ratings yet' without any. */
@@ -8,9 +8,7 @@ export function AverageRating({ average, count }: { average: number | string | n
   return (
     <span className={styles.rating}>
       <AverageBadge average={parseAverage(average)} />
-      <span className={styles.star} aria-hidden="true">
-        ★
-      </span>
+      <Icon name="star" size="sm" className={styles.star} />
       <span className={styles.count}>({ratingsCount(count)})</span>
     </span>
   );

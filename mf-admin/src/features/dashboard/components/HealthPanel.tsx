@@ -1,4 +1,5 @@
 import type { AdminDashboardResponse, HealthStatus } from 'shared-contracts';
+import { Icon } from 'shared-contracts/ui';
 import styles from './HealthPanel.module.css';
 
 type SystemHealth = AdminDashboardResponse['analytics']['systemHealth'];
@@ -13,7 +14,7 @@ export function HealthBadge({ health }: { health: HealthStatus }) {
   const healthy = health.status === 'healthy';
   return (
     <span className={styles.badge} data-status={health.status}>
-      <span aria-hidden="true">{healthy ? '✓' : '⚠'}</span>
+      <Icon name={healthy ? 'check' : 'warning'} size="sm" />
       {healthy ? 'Healthy' : 'Warning'}
     </span>
   );

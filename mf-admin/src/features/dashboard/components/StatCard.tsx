@@ -1,10 +1,12 @@
 import { type CSSProperties, useId } from 'react';
 import { formatCount, formatGrowth, trendOf } from 'shared-contracts';
+import { Icon, type IconName } from 'shared-contracts/ui';
 import styles from './StatCard.module.css';
 
 export interface StatCardProps {
   label: string;
-  icon: string;
+  /** The kit's icon beside the label (decorative: the label says it). */
+  icon: IconName;
   value: number;
   /** Percent change over the last 30 days. */
   growth: number;
@@ -19,9 +21,7 @@ export function StatCard({ label, icon, value, growth, growthLabel, accent }: St
   return (
     <article className={styles.card} aria-labelledby={id} style={{ '--accent': accent } as CSSProperties}>
       <h3 id={id} className={styles.label}>
-        <span className={styles.icon} aria-hidden="true">
-          {icon}
-        </span>
+        <Icon name={icon} className={styles.icon} />
         {label}
       </h3>
       <p className={styles.value}>{formatCount(value)}</p>

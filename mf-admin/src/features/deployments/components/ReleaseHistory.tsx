@@ -4,6 +4,7 @@
  * reason of an automatic abort where it is one. The newest entries show; the rest fold away.
  */
 import { type DeploymentHistoryEntry, formatDateTime } from 'shared-contracts';
+import { Icon } from 'shared-contracts/ui';
 import { ACTION_LABELS, versionText } from '../deployment-text';
 import styles from './ReleaseHistory.module.css';
 
@@ -22,7 +23,7 @@ function Entry({ entry }: { entry: DeploymentHistoryEntry }) {
       </p>
       {entry.note !== null && (
         <p className={styles.note} data-kind={automatic ? 'warning' : 'info'}>
-          <span aria-hidden="true">{automatic ? '⚠ ' : ''}</span>
+          {automatic && <Icon name="warning" size="sm" className={styles.noteIcon} />}
           <strong>{automatic ? 'Reason: ' : 'Note: '}</strong>
           {entry.note}
         </p>

@@ -44,7 +44,7 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
     category: store?.category ?? DEFAULT_STORE_CATEGORY,
     owner_id: store ? String(store.owner_id) : '',
   });
-  const form = useFormError<StoreField>('store-form-error');
+  const form = useFormError<StoreField>();
   const busy = save.isPending;
 
   // The store's current owner stays selectable even if the owner list could not hold them.

@@ -1,5 +1,6 @@
 import { type AdminStore, formatDate } from 'shared-contracts';
 import { Button, formatListTotal, Table, type TableColumn, tableStyles, VisuallyHidden } from 'shared-contracts/ui';
+import adminTable from '../../common/components/AdminTable.module.css';
 import { AverageRating } from '../../common/components/AverageRating';
 import type { StoreListState, StoreTableSortField } from '../list-config';
 
@@ -46,6 +47,7 @@ export function StoresTable({ stores, state, total, totalCapped = false, busy, o
       key: 'actions',
       header: 'Actions',
       cardLabel: false,
+      className: adminTable.actions,
       cell: (store) => (
         <div className={tableStyles.actions}>
           <Button size="sm" variant="secondary" onClick={() => onView(store)}>
@@ -70,6 +72,7 @@ export function StoresTable({ stores, state, total, totalCapped = false, busy, o
       captionNote={`(${formatListTotal({ total, totalCapped })} in all${state.search ? ` matching “${state.search}”` : ''})`}
       sort={{ sortBy: state.sortBy, sortOrder: state.sortOrder, onSort }}
       loading={busy}
+      className={adminTable.table}
       loadingLabel="Loading stores…"
       minWidth="50rem"
     />

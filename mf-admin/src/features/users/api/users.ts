@@ -53,8 +53,8 @@ export type SaveUserInput = { userId?: undefined; body: AdminUserCreateRequest }
 
 /**
  * POST /api/admin/users (without `userId`) or PUT /api/admin/users/:id. No failure toast here: the form
- * shows every failure itself (the server's refusal on its field, else the fallback, inline and toasted
- * like its validation messages); the cache only logs the failures that are not the admin's doing.
+ * shows every failure itself (the server's refusal on its field, else the fallback, inline and toasted:
+ * common/api/refusal.ts); the cache only logs the failures that are not the admin's doing.
  */
 export function useSaveUser() {
   const api = useApi();
@@ -76,8 +76,10 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: (userId: number) => api.admin.deleteUser(userId),
     meta: { failureToast: (error) => errorMessage(error, MESSAGES.deleteUserFailed) },
-    onSuccess: () => {
+    onSuccess: (_answer, userId) => {
       toast.success(MESSAGES.userDeleted);
+      // The deleted user's details (the delete dialog read them) are gone: not asked for again (a 404).
+      client.removeQueries({ queryKey: queryKeys.admin.user(userId) });
       void invalidateAfterDirectoryChange(client);
     },
   });

@@ -44,7 +44,7 @@ export function UserFormModal({ mode, user, isSelf = false, onClose, onSaved }: 
     password: '',
     role: user?.role ?? 'normal_user',
   });
-  const form = useFormError<UserField>('user-form-error');
+  const form = useFormError<UserField>();
   const busy = save.isPending;
 
   const set = (field: UserField) => (value: string) => {

@@ -1,5 +1,6 @@
 import { type AdminUserSortField, formatDate, type User } from 'shared-contracts';
 import { Button, formatListTotal, Table, type TableColumn, tableStyles, VisuallyHidden } from 'shared-contracts/ui';
+import adminTable from '../../common/components/AdminTable.module.css';
 import { RoleBadge, YouBadge } from '../../common/components/RoleBadge';
 import type { UserListState } from '../list-config';
 
@@ -58,6 +59,7 @@ export function UsersTable({
       key: 'actions',
       header: 'Actions',
       cardLabel: false,
+      className: adminTable.actions,
       cell: (user) => (
         <div className={tableStyles.actions}>
           <Button size="sm" variant="secondary" onClick={() => onView(user)}>
@@ -84,6 +86,7 @@ export function UsersTable({
       captionNote={`(${formatListTotal({ total, totalCapped })} in all${state.search ? ` matching “${state.search}”` : ''})`}
       sort={{ sortBy: state.sortBy, sortOrder: state.sortOrder, onSort }}
       loading={busy}
+      className={adminTable.table}
       loadingLabel="Loading users…"
     />
   );
