@@ -61,6 +61,87 @@ describe('Sign-in page', () => {
     expect(auth.login).toHaveBeenCalledWith('owner@example.com', 'Owner@1234', 'store_owner');
   });
 
+  it('names the chosen role by the Sign In button (which keeps its name), and marks the chosen card', async () => {
+    const { user } = renderLogin();
+    expect(screen.getByText(/^Signing in as/)).toHaveTextContent('Signing in as Customer');
+    expect(signInButton()).toHaveAccessibleDescription('Signing in as Customer');
+    const card = (name: string) => screen.getByRole('radio', { name }).closest('label') as HTMLElement;
+    expect(card('Customer').querySelector('svg[data-icon="check"]')).not.toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Shopkeeper' }));
+    expect(screen.getByText(/^Signing in as/)).toHaveTextContent('Signing in as Shopkeeper');
+    expect(signInButton()).toHaveAccessibleDescription('Signing in as Shopkeeper');
+    expect(card('Shopkeeper').querySelector('svg[data-icon="check"]')).not.toBeNull();
+    expect(card('Customer').querySelector('svg[data-icon="check"]')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /admin@example\.com/ }));
+    expect(screen.getByText(/^Signing in as/)).toHaveTextContent('Signing in as Admin');
+  });
+
+  it("after a refused sign-in points at the role chooser: the spec's message, a hint under the roles, focus on the chosen role", async () => {
+    const { user, auth } = renderLogin();
+    auth.login.mockRejectedValue(apiError(401, MESSAGES.invalidCredentials));
+    await user.click(screen.getByRole('radio', { name: 'Shopkeeper' }));
+    await user.type(emailInput(), 'customer@example.com');
+    await user.type(passwordInput(), 'Customer@1234');
+    expect(screen.queryByText('Check that you chose the right role above.')).not.toBeInTheDocument();
+    await user.click(signInButton());
+
+    expect(await findToast('Login failed. Please try again.')).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Sign in as' });
+    expect(within(group).getByText('Check that you chose the right role above.')).toBeInTheDocument();
+    const chosen = within(group).getByRole('radio', { name: 'Shopkeeper' });
+    expect(chosen).toHaveFocus();
+    expect(chosen).toHaveAccessibleDescription('Manage your store ratings Check that you chose the right role above.');
+    expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
+
+    // Choosing another role (here with the arrow keys, from where focus is) clears the hint; signing in again works.
+    await user.keyboard('{ArrowLeft}');
+    expect(within(group).getByRole('radio', { name: 'Customer' })).toBeChecked();
+    expect(screen.queryByText('Check that you chose the right role above.')).not.toBeInTheDocument();
+    auth.login.mockResolvedValue(testUser);
+    await user.click(signInButton());
+    expect(auth.login).toHaveBeenLastCalledWith('customer@example.com', 'Customer@1234', 'normal_user');
+  });
+
+  it('clears the role hint when the email or password is edited', async () => {
+    const { user, auth } = renderLogin();
+    auth.login.mockRejectedValue(apiError(401, MESSAGES.invalidCredentials));
+    await user.type(emailInput(), 'customer@example.com');
+    await user.type(passwordInput(), 'Wrong@1234');
+    await user.click(signInButton());
+    expect(await screen.findByText('Check that you chose the right role above.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Customer' })).toHaveFocus();
+    await user.type(passwordInput(), 'x');
+    expect(screen.queryByText('Check that you chose the right role above.')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a throttled sign-in (429)', () => apiError(429, MESSAGES.tooManyLoginAttempts)],
+    ['a network failure', networkError],
+  ])('gives no role hint and leaves focus where it was for %s', async (_name, failure) => {
+    const { user, auth } = renderLogin();
+    auth.login.mockRejectedValue(failure());
+    await user.type(emailInput(), 'customer@example.com');
+    await user.type(passwordInput(), 'Customer@1234');
+    await user.click(signInButton());
+    expect(await findToast('Login failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Check that you chose the right role above.')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Customer' })).not.toHaveFocus();
+  });
+
+  it("draws the roles and the brand with the kit's icons (store, bag, shield; star), no emoji or glyph", () => {
+    const { container } = renderLogin();
+    const roleIcon = (name: string) =>
+      (screen.getByRole('radio', { name }).closest('label') as HTMLElement).querySelector('svg[data-icon]:not([data-icon="check"])');
+    expect(roleIcon('Customer')).toHaveAttribute('data-icon', 'bag');
+    expect(roleIcon('Shopkeeper')).toHaveAttribute('data-icon', 'store');
+    expect(roleIcon('Admin')).toHaveAttribute('data-icon', 'shield');
+    expect(roleIcon('Admin')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Store Ratings').querySelector('svg[data-icon]')).toHaveAttribute('data-icon', 'star');
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}|[★✓✗]/u);
+  });
+
   it('lets the keyboard move through the roles with the arrow keys', async () => {
     const { user } = renderLogin();
     screen.getByRole('radio', { name: 'Customer' }).focus();
@@ -69,11 +150,11 @@ describe('Sign-in page', () => {
     expect(screen.getByRole('radio', { name: 'Shopkeeper' })).toHaveFocus();
   });
 
-  it("shows 'Please fill in all fields' inline and as a toast when the form is empty, and does not call login", async () => {
+  it("shows 'Please fill in all fields' inline only, not as a toast, when the form is empty, and does not call login", async () => {
     const { user, auth } = renderLogin();
     await user.click(signInButton());
     expect(await findFormAlert()).toHaveTextContent('Please fill in all fields');
-    expect(await findToast('Please fill in all fields')).toBeInTheDocument();
+    expect(queryToast('Please fill in all fields')).not.toBeInTheDocument();
     expect(auth.login).not.toHaveBeenCalled();
   });
 

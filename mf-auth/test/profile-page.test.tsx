@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { MESSAGES, type User } from 'shared-contracts';
 import { queryKeys } from 'shared-contracts/react';
 import ProfilePage from '../src/exposed/ProfilePage';
-import { apiError, deferred, findFormAlert, findToast, networkError, renderPage, testUser } from './render-helpers';
+import { apiError, deferred, findFormAlert, findToast, networkError, queryToast, renderPage, testUser } from './render-helpers';
 
 const renderProfile = (signedInAs: User = testUser) => renderPage(<ProfilePage />, { route: '/profile', signedInAs });
 
@@ -21,6 +21,23 @@ const newName = 'Priya Shankar Natarajan Iyer';
 const newAddress = '4 Brigade Road, Bengaluru';
 
 describe('Profile page: view', () => {
+  it("is headed 'My Profile' like every page: the kit's page heading (the one h1, naming the page), not a small caption", () => {
+    renderProfile();
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toHaveTextContent(/^My Profile$/);
+    expect(screen.getByRole('main', { name: 'My Profile' })).toContainElement(headings[0]);
+    // The kit's PageHeader: the h1 leads the page, with the page's description under it.
+    expect(headings[0].closest('header')).toHaveTextContent('Your details, your password and your account at a glance.');
+    expect(headings[0].closest('header')).not.toHaveTextContent(testUser.name);
+  });
+
+  it('keeps the same heading while the session loads or when no one is signed in', () => {
+    renderPage(<ProfilePage />, { route: '/profile', signedInAs: null });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('main', { name: 'My Profile' })).toBeInTheDocument();
+  });
+
   it("shows the user's name, email and address", () => {
     renderProfile();
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
@@ -160,7 +177,7 @@ describe('Profile page: editing name and address', () => {
     ['an empty address', testUser.name, '', 'Please fill in all fields', 'address'],
     ['a short name', 'Priya N', testUser.address, 'Name must be between 20-60 characters', 'name'],
     ['an address over 400 characters', testUser.name, 'a'.repeat(401), 'Address must not exceed 400 characters', 'address'],
-  ])('refuses %s with its message inline and as a toast', async (_case, name, address, message, field) => {
+  ])('refuses %s with its message inline only, not as a toast', async (_case, name, address, message, field) => {
     const { user, api } = renderProfile();
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await user.clear(nameInput());
@@ -173,7 +190,7 @@ describe('Profile page: editing name and address', () => {
     await user.click(saveButton());
 
     expect(await findFormAlert()).toHaveTextContent(message);
-    expect(await findToast(message)).toBeInTheDocument();
+    expect(queryToast(message)).not.toBeInTheDocument();
     expect(field === 'name' ? nameInput() : addressInput()).toHaveAttribute('aria-invalid', 'true');
     expect(api.auth.updateProfile).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { MESSAGES } from 'shared-contracts';
 import RegisterPage from '../src/exposed/RegisterPage';
-import { apiError, deferred, findFormAlert, findToast, networkError, renderPage, testUser } from './render-helpers';
+import { apiError, deferred, findFormAlert, findToast, networkError, queryToast, renderPage, testUser } from './render-helpers';
 
 const renderRegister = () => renderPage(<RegisterPage />, { route: '/register' });
 
@@ -30,10 +30,10 @@ async function fillForm(user: User, values: Partial<typeof valid & { confirmPass
   if (v.confirmPassword) await user.type(confirmInput(), v.confirmPassword);
 }
 
-/** The message shows inline (role=alert) and as an error toast. */
+/** The message shows inline only (role=alert), not also as an error toast. */
 async function expectValidation(message: string) {
   expect(await findFormAlert()).toHaveTextContent(message);
-  expect(await findToast(message)).toBeInTheDocument();
+  expect(queryToast(message)).not.toBeInTheDocument();
 }
 
 describe('Registration page', () => {
@@ -163,34 +163,65 @@ describe('Registration page', () => {
   });
 
   describe('password strength meter', () => {
+    const meter = () => screen.getByRole('meter', { name: 'Password strength' });
+
     it.each([
-      ['---', 'Very Weak', 0],
-      ['abc', 'Weak', 1],
-      ['abc1', 'Fair', 2],
-      ['Abc1', 'Good', 3],
-      ['Abc1!', 'Strong', 4],
+      ['ABCDEFG!', 'Good', 3],
+      ['Abcdefg!', 'Strong', 4],
       ['Abc1!xyz', 'Very Strong', 5],
       ['Abc1!xyzabcd', 'Excellent', 6],
-    ])('rates %s as %s', async (password, label, score) => {
+      ['Abc1!xyzabcdefgh', 'Excellent', 6], // 16 characters: the longest the rule accepts
+    ])('rates %s, which the rule accepts, with the spec label %s', async (password, label, score) => {
       const { user } = renderRegister();
       await user.type(passwordInput(), password);
-      const meter = screen.getByRole('meter', { name: 'Password strength' });
-      expect(meter).toHaveAttribute('aria-valuenow', String(score));
-      expect(meter).toHaveAttribute('aria-valuetext', `${label} (${score} of 6)`);
+      expect(meter()).toHaveAttribute('aria-valuenow', String(score));
+      expect(meter()).toHaveAttribute('aria-valuetext', `${label} (${score} of 6)`);
       // The visible label sits in a polite live region, so screen readers hear it as the user types.
       const shown = screen.getByText(label, { exact: true });
       expect(shown.closest('[aria-live="polite"]')).not.toBeNull();
     });
 
+    it("never praises an 18-character password the rule refuses: no 'Excellent', it says 'Too long', weak and not full", async () => {
+      const { user } = renderRegister();
+      await user.type(passwordInput(), 'Abc1!xyzabcdefghij'); // 18 characters, every kind: the spec's score is 6
+      expect(screen.queryByText('Excellent')).not.toBeInTheDocument();
+      const shown = screen.getByText('Too long', { exact: true });
+      expect(shown.closest('[aria-live="polite"]')).not.toBeNull();
+      expect(meter()).toHaveAttribute('aria-valuetext', 'Too long (at most 16 characters)');
+      expect(meter()).toHaveAttribute('aria-valuenow', '1');
+      expect(meter().firstElementChild).toHaveStyle({ width: `${(1 / 6) * 100}%` });
+      expect(meter().closest('[data-level]')).toHaveAttribute('data-level', 'low');
+      // The checklist below says which requirement it is.
+      expect(screen.getByRole('list', { name: 'Password requirements' })).toHaveTextContent('8-16 characters (not met)');
+    });
+
+    it.each([
+      ['Abc1!', 'Too short', 'Strong', 'Too short (at least 8 characters)'],
+      ['abcdefgh12345', "Doesn't meet the rules", 'Strong', "Doesn't meet the rules (see the password requirements)"],
+      ['abcdefgh1234!', "Doesn't meet the rules", 'Very Strong', "Doesn't meet the rules (see the password requirements)"],
+    ])("says why the rule refuses %s: '%s', not the spec's '%s'", async (password, label, praise, valueText) => {
+      const { user } = renderRegister();
+      await user.type(passwordInput(), password);
+      expect(screen.getByText(label, { exact: true })).toBeInTheDocument();
+      expect(screen.queryByText(praise, { exact: true })).not.toBeInTheDocument();
+      expect(meter()).toHaveAttribute('aria-valuetext', valueText);
+      expect(Number(meter().getAttribute('aria-valuenow'))).toBeLessThanOrEqual(1);
+      expect(meter().closest('[data-level]')).toHaveAttribute('data-level', 'low');
+    });
+
     it('fills its bar in proportion to the score and follows the password as it changes', async () => {
       const { user } = renderRegister();
-      const meter = screen.getByRole('meter', { name: 'Password strength' });
-      await user.type(passwordInput(), 'Abc1!');
-      expect(meter.firstElementChild).toHaveStyle({ width: `${(4 / 6) * 100}%` });
+      await user.type(passwordInput(), 'Abcdefg!');
+      expect(meter().firstElementChild).toHaveStyle({ width: `${(4 / 6) * 100}%` });
+      await user.type(passwordInput(), '1xyzabcdefgh'); // now 20 characters
+      expect(meter()).toHaveAttribute('aria-valuenow', '1');
+      expect(screen.getByText('Too long', { exact: true })).toBeInTheDocument();
       await user.clear(passwordInput());
-      await user.type(passwordInput(), 'abc');
-      expect(meter).toHaveAttribute('aria-valuenow', '1');
-      expect(meter.firstElementChild).toHaveStyle({ width: `${(1 / 6) * 100}%` });
+      await user.type(passwordInput(), 'Abc1!xyzabcd');
+      expect(meter()).toHaveAttribute('aria-valuenow', '6');
+      expect(meter().firstElementChild).toHaveStyle({ width: '100%' });
+      await user.clear(passwordInput());
+      expect(meter()).toHaveAttribute('aria-valuetext', 'No password entered');
     });
   });
 
@@ -200,10 +231,20 @@ describe('Registration page', () => {
     it('lists the three requirements, none met before anything is typed', () => {
       renderRegister();
       expect(items().map((li) => li.textContent)).toEqual([
-        '✗8-16 characters (not met)',
-        '✗At least one uppercase letter (not met)',
-        '✗At least one special character (!@#$%^&*) (not met)',
+        '8-16 characters (not met)',
+        'At least one uppercase letter (not met)',
+        'At least one special character (!@#$%^&*) (not met)',
       ]);
+    });
+
+    it("marks each line with the kit's check or cross icon (hidden from screen readers: the words say met or not met)", async () => {
+      const { user } = renderRegister();
+      const icons = () => items().map((li) => li.querySelector('svg[data-icon]'));
+      expect(icons().map((svg) => svg?.getAttribute('data-icon'))).toEqual(['cross', 'cross', 'cross']);
+      await user.type(passwordInput(), 'abcdefghA');
+      expect(icons().map((svg) => svg?.getAttribute('data-icon'))).toEqual(['check', 'check', 'cross']);
+      for (const svg of icons()) expect(svg).toHaveAttribute('aria-hidden', 'true');
+      expect(items()[2]).toHaveTextContent(/\(not met\)$/);
     });
 
     it('marks each requirement met as the password satisfies it', async () => {
@@ -244,6 +285,25 @@ describe('Registration page', () => {
       await user.type(confirmInput(), '4');
       expect(confirmInput()).toHaveAccessibleDescription('Passwords match');
     });
+
+    it("shows the kit's check or cross icon beside the words", async () => {
+      const { user } = renderRegister();
+      await user.type(passwordInput(), 'Meera@2024');
+      await user.type(confirmInput(), 'Meera@202');
+      expect(screen.getByText('Passwords do not match').querySelector('svg[data-icon]')).toHaveAttribute('data-icon', 'cross');
+      await user.type(confirmInput(), '4');
+      const icon = screen.getByText('Passwords match').querySelector('svg[data-icon]');
+      expect(icon).toHaveAttribute('data-icon', 'check');
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+    });
+  });
+
+  it('shows no emoji or glyph as an icon: the brand mark and the feedback are svg icons of the kit', async () => {
+    const { user, container } = renderRegister();
+    await user.type(passwordInput(), 'Meera@2024');
+    await user.type(confirmInput(), 'Meera@2024');
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}|[★✓✗]/u);
+    expect(screen.getByText('Store Ratings').querySelector('svg[data-icon]')).toHaveAttribute('data-icon', 'star');
   });
 
   it('shows and hides each password on its own', async () => {

@@ -1,5 +1,6 @@
 /** The centred card the sign-in and sign-up pages share: brand, page heading, intro, content. */
 import type { ReactNode } from 'react';
+import { Icon } from 'shared-contracts/ui';
 import styles from './AuthLayout.module.css';
 
 export interface AuthLayoutProps {
@@ -16,8 +17,8 @@ export function AuthLayout({ title, intro, wide = false, children }: AuthLayoutP
       <div className={`${styles.card} ${wide ? styles.wide : ''}`}>
         <header className={styles.header}>
           <p className={styles.brand}>
-            <span className={styles.logo} aria-hidden="true">
-              ★
+            <span className={styles.logo}>
+              <Icon name="star" size="sm" />
             </span>
             Store Ratings
           </p>

@@ -1,20 +1,34 @@
-/** Sign-in page (/login, signed-out only): role chooser, email, password, demo accounts, link to sign up. */
-import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from 'shared-contracts';
+/**
+ * Sign-in page (/login, signed-out only): role chooser, email, password, demo accounts, link to sign up.
+ * The role signed in with is named again by the Sign In button; after a refused sign-in the role chooser
+ * shows a hint and takes focus (the chosen role), since a wrong role is refused like a wrong password.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, LOGIN_ROLE_OPTIONS } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { Button, FormAlert, formStyles, PasswordField, TextField } from 'shared-contracts/ui';
+import { Button, FormAlert, formStyles, Icon, PasswordField, TextField } from 'shared-contracts/ui';
 import { AuthLayout } from '../../auth-layout/components/AuthLayout';
 import { useLoginForm } from '../hooks/useLoginForm';
+import { ROLE_ICONS } from '../role-icons';
 import { DemoAccounts } from './DemoAccounts';
 import styles from './LoginPage.module.css';
 import { RoleChooser } from './RoleChooser';
 
 export function LoginPage() {
-  const { values, setField, role, setRole, busy, error, submit, fillDemoAccount } = useLoginForm();
+  const { values, setField, role, setRole, busy, error, submit, fillDemoAccount, roleHint, refusals } = useLoginForm();
+  const chosenRoleId = useId();
+  const roles = useRef<HTMLFieldSetElement>(null);
+  const roleLabel = LOGIN_ROLE_OPTIONS.find((option) => option.role === role)?.label ?? role;
+
+  // Each refused sign-in takes the user to the role they chose (its radio), with the hint read with it.
+  useEffect(() => {
+    if (refusals > 0) roles.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [refusals]);
 
   return (
     <AuthLayout title="Sign In" intro="Welcome back! Sign in to rate and discover stores.">
       <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Sign in">
-        <RoleChooser value={role} onChange={setRole} />
+        <RoleChooser ref={roles} value={role} onChange={setRole} hint={roleHint} />
         <TextField
           label="Email"
           name="email"
@@ -41,7 +55,13 @@ export function LoginPage() {
           errorId={error.errorId}
         />
         <FormAlert id={error.errorId} message={error.message} />
-        <Button type="submit" block busy={busy} busyLabel="Signing In...">
+        <p id={chosenRoleId} className={styles.chosenRole}>
+          <Icon name={ROLE_ICONS[role]} size="sm" />
+          <span>
+            Signing in as <strong>{roleLabel}</strong>
+          </span>
+        </p>
+        <Button type="submit" block busy={busy} busyLabel="Signing In..." aria-describedby={chosenRoleId}>
           Sign In
         </Button>
       </form>

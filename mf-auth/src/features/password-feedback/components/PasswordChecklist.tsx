@@ -1,6 +1,9 @@
-/** The live checklist of the password rule (spec §5); each line says "met" or "not met" to screen readers. */
+/**
+ * The live checklist of the password rule (spec §5): each line has the kit's check or cross icon
+ * (decorative) and says "met" or "not met" to screen readers in words.
+ */
 import { checkPasswordRequirements, PASSWORD_REQUIREMENT_LABELS } from 'shared-contracts';
-import { VisuallyHidden } from 'shared-contracts/ui';
+import { Icon, VisuallyHidden } from 'shared-contracts/ui';
 import styles from './PasswordFeedback.module.css';
 
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
@@ -9,9 +12,7 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
     <ul id={id} className={styles.checklist} aria-label="Password requirements">
       {PASSWORD_REQUIREMENT_LABELS.map(({ key, label }) => (
         <li key={key} className={met[key] ? styles.met : styles.unmet} data-met={met[key]}>
-          <span className={styles.mark} aria-hidden="true">
-            {met[key] ? '✓' : '✗'}
-          </span>
+          <Icon name={met[key] ? 'check' : 'cross'} size="sm" className={styles.mark} />
           <span>{label}</span>
           <VisuallyHidden>{met[key] ? ' (met)' : ' (not met)'}</VisuallyHidden>
         </li>

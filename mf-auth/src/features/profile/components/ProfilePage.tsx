@@ -1,6 +1,7 @@
 /**
- * Profile page (/profile, signed in): who the user is, info tiles with real values, name and
- * address editing, password change, and links onwards.
+ * Profile page (/profile, signed in): the kit's page header ('My Profile', the page's h1, as on every
+ * page), who the user is, info tiles with real values, name and address editing, password change, and
+ * links onwards.
  */
 import { roleDisplayLabel } from 'shared-contracts';
 import { Link, useAuth } from 'shared-contracts/react';
@@ -11,12 +12,15 @@ import { ProfileDetails } from './ProfileDetails';
 import { ProfileInfoTiles } from './ProfileInfoTiles';
 import styles from './ProfilePage.module.css';
 
+const TITLE = 'My Profile';
+const DESCRIPTION = 'Your details, your password and your account at a glance.';
+
 export function ProfilePage() {
   const { user, loading } = useAuth();
 
   if (!user) {
     return (
-      <Page title="My Profile">
+      <Page title={TITLE} description={DESCRIPTION}>
         {loading ? (
           <p role="status">Loading your profile...</p>
         ) : (
@@ -29,35 +33,36 @@ export function ProfilePage() {
   }
 
   return (
-    <Page className={styles.page}>
-      <header className={styles.hero}>
-        <div className={styles.avatar} aria-hidden="true">
-          {initialsOf(user.name)}
+    <Page title={TITLE} description={DESCRIPTION}>
+      <div className={styles.page}>
+        <div className={styles.hero}>
+          <div className={styles.avatar} aria-hidden="true">
+            {initialsOf(user.name)}
+          </div>
+          <div className={styles.heroText}>
+            <p className={styles.heroName}>{user.name}</p>
+            <p className={styles.heroEmail}>{user.email}</p>
+          </div>
+          <span className={styles.badge}>{roleDisplayLabel(user.role)}</span>
         </div>
-        <div className={styles.heroText}>
-          <h1 className={styles.title}>My Profile</h1>
-          <p className={styles.heroName}>{user.name}</p>
-          <p className={styles.heroEmail}>{user.email}</p>
+
+        <ProfileInfoTiles user={user} />
+
+        <div className={styles.columns}>
+          {/* Keyed by the user so the form starts from the signed-in user's current values. */}
+          <ProfileDetails key={user.id} user={user} />
+          <PasswordChangeSection key={`password-${user.id}`} />
         </div>
-        <span className={styles.badge}>{roleDisplayLabel(user.role)}</span>
-      </header>
 
-      <ProfileInfoTiles user={user} />
-
-      <div className={styles.columns}>
-        {/* Keyed by the user so the form starts from the signed-in user's current values. */}
-        <ProfileDetails key={user.id} user={user} />
-        <PasswordChangeSection key={`password-${user.id}`} />
+        <nav className={styles.quickLinks} aria-label="Quick links">
+          <Link to="/stores" className={styles.quickLink}>
+            Browse Stores
+          </Link>
+          <Link to="/dashboard" className={styles.quickLink}>
+            Go to Dashboard
+          </Link>
+        </nav>
       </div>
-
-      <nav className={styles.quickLinks} aria-label="Quick links">
-        <Link to="/stores" className={styles.quickLink}>
-          Browse Stores
-        </Link>
-        <Link to="/dashboard" className={styles.quickLink}>
-          Go to Dashboard
-        </Link>
-      </nav>
     </Page>
   );
 }

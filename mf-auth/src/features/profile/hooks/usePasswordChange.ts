@@ -15,7 +15,7 @@ export function usePasswordChange() {
   const change = useChangePassword();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<PasswordChangeForm>(EMPTY);
-  const error = useFormError<PasswordChangeField>('password-form-error');
+  const error = useFormError<PasswordChangeField>();
 
   const setField = (field: PasswordChangeField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

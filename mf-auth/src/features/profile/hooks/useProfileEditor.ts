@@ -15,7 +15,7 @@ export function useProfileEditor(user: User) {
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ProfileForm>(() => valuesOf(user));
-  const error = useFormError<ProfileField>('profile-form-error');
+  const error = useFormError<ProfileField>();
 
   const setField = (field: ProfileField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -14,7 +14,7 @@ const EMPTY: RegistrationForm = { name: '', email: '', address: '', password: ''
 export function useRegisterForm() {
   const registration = useRegister();
   const [values, setValues] = useState<RegistrationForm>(EMPTY);
-  const error = useFormError<RegistrationField>('register-form-error');
+  const error = useFormError<RegistrationField>();
 
   const setField = (field: RegistrationField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
