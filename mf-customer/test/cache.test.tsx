@@ -130,7 +130,7 @@ describe('the cache: a rating change', () => {
     const article = await screen.findByRole('article', { name: 'Green Basket Organic Grocers' });
     await user.click(within(article).getByRole('button', { name: 'Edit your rating of Green Basket Organic Grocers' }));
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
-    await user.click(within(article).getByRole('button', { name: 'Save' }));
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
     await screen.findByText('Rating updated successfully!');
 
     expect(invalidated(queryClient, queryKeys.me.dashboard())).toBe(true);

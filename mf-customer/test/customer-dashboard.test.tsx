@@ -32,6 +32,19 @@ function apiWith(dashboard = makeDashboard(), stores = listResponse([])) {
 
 afterEach(() => jest.restoreAllMocks());
 
+/** An emoji or one of the glyphs the screens used as icons (★ ✓ ✗ ⌀ 🏪). */
+const GLYPH_ICON = /\p{Extended_Pictographic}|[★✓✗⌀]/u;
+
+/**
+ * The text a person sees in `element`, leaving out the kit's star ratings (role=img with a text
+ * alternative: drawn stars are the rating itself, not an icon).
+ */
+function visibleText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[role="img"]').forEach((img) => img.remove());
+  return copy.textContent ?? '';
+}
+
 describe('customer dashboard: figures', () => {
   it('greets the customer by name and shows their real figures, with no sample streaks or challenges', async () => {
     const api = apiWith(makeDashboard({ totalRatings: 12, averageRating: 4.25, totalStores: 37 }));
@@ -208,5 +221,35 @@ describe('customer dashboard: recommended stores', () => {
     expect(figure('Stores available')).toBe('8');
     expect(screen.queryByText(/Failed to/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('customer dashboard: icons', () => {
+  it("draws its icons from the kit's set (svg, hidden from screen readers), with no emoji or glyph left", async () => {
+    const dashboard = makeDashboard({
+      totalRatings: 2,
+      averageRating: 4,
+      totalStores: 9,
+      recentActivity: [makeActivity(1), makeActivity(2)],
+    });
+    const { container } = renderAt('/user-dashboard', {
+      api: apiWith(dashboard, listResponse([makeStore(11, { name: 'Saffron Spice House', average_rating: 4.8, total_ratings: 25 })])),
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent activity' });
+    await within(screen.getByRole('region', { name: 'Recommended for you' })).findAllByRole('listitem');
+
+    const figureIcons = ['Ratings given', 'Your average rating', 'Stores rated', 'Stores available'].map((label) =>
+      screen.getByText(label, { selector: 'dt' }).querySelector('svg[data-icon]'),
+    );
+    expect(figureIcons.map((svg) => svg?.getAttribute('data-icon'))).toEqual(['star', 'chart', 'check', 'store']);
+    const activityIcons = within(recent)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('svg[data-icon]'));
+    expect(activityIcons.map((svg) => svg?.getAttribute('data-icon'))).toEqual(['star', 'star']);
+    for (const svg of [...figureIcons, ...activityIcons]) expect(svg).toHaveAttribute('aria-hidden', 'true');
+
+    expect(visibleText(container)).not.toMatch(GLYPH_ICON);
+    // The figures keep their names for screen readers: the icons add nothing to them.
+    expect(screen.getByText('Stores available', { selector: 'dt' })).toHaveTextContent(/^Stores available$/);
   });
 });

@@ -85,6 +85,15 @@ describe('my ratings: the list', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
+  it("draws the empty state's icon from the kit's set (an svg hidden from screen readers), not a glyph", async () => {
+    const { container } = renderAt('/ratings', { api: apiWith(myRatingsResponse([])) });
+    const title = await screen.findByText('You have not rated any stores yet.');
+    const icon = title.parentElement?.querySelector('svg[data-icon]');
+    expect(icon).toHaveAttribute('data-icon', 'star');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}|[★✓✗]/u);
+  });
+
   it("toasts 'Failed to load your ratings' when the list fails, and 'Try again' loads it", async () => {
     const api = createFakeApi();
     api.users.ratings.mockRejectedValueOnce(httpError(500)).mockResolvedValue(myRatingsResponse([FIRST]));
@@ -241,7 +250,7 @@ describe('my ratings: edit in place', () => {
     expect(within(form).getByText('500 / 500 characters')).toBeInTheDocument();
   });
 
-  it("Save sends the new stars and comment, toasts 'Rating updated successfully!' and shows them with the store's new average", async () => {
+  it("Update sends the new stars and comment, toasts 'Rating updated successfully!' and shows them with the store's new average", async () => {
     const api = apiWith(myRatingsResponse([FIRST, SECOND]));
     const saved: MyRating = { ...FIRST, rating: 5, comment: 'Much better now', updated_at: '2024-06-01T10:00:00.000Z' };
     api.ratings.update.mockResolvedValue(writeAnswer(saved, 4.9));
@@ -250,7 +259,7 @@ describe('my ratings: edit in place', () => {
     await user.clear(comment());
     await user.type(comment(), '  Much better now ');
     api.users.ratings.mockResolvedValue(myRatingsResponse([{ ...saved, store_average_rating: 4.9 }, SECOND]));
-    await user.click(within(article).getByRole('button', { name: 'Save' }));
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Rating updated successfully!')).toBeInTheDocument();
     expect(api.ratings.update).toHaveBeenCalledWith(1, { rating: 5, comment: 'Much better now' });
@@ -263,12 +272,12 @@ describe('my ratings: edit in place', () => {
     await waitFor(() => expect(api.users.ratings).toHaveBeenCalledTimes(2));
   });
 
-  it("with the stars cleared, Save says 'Please select a rating' and sends nothing", async () => {
+  it("with the stars cleared, Update says 'Please select a rating' and sends nothing", async () => {
     const { user, api, article } = await openEdit();
     await user.click(within(article).getByRole('button', { name: 'Clear star selection' }));
-    await user.click(within(article).getByRole('button', { name: 'Save' }));
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
     expect(within(article).getByRole('alert')).toHaveTextContent('Please select a rating');
-    expect(screen.getAllByText('Please select a rating').length).toBeGreaterThanOrEqual(2); // inline and the toast
+    expect(screen.getAllByText('Please select a rating')).toHaveLength(1); // inline only, not as a toast too
     expect(within(article).getByRole('group', { name: 'Your rating' })).toHaveAccessibleDescription('Please select a rating');
     expect(api.ratings.update).not.toHaveBeenCalled();
   });
@@ -278,7 +287,7 @@ describe('my ratings: edit in place', () => {
     api.ratings.update.mockResolvedValue(writeAnswer({ ...FIRST, comment: null }, 4.6));
     const { user, article } = await openEdit(api);
     await user.clear(comment());
-    await user.click(within(article).getByRole('button', { name: 'Save' }));
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
     await screen.findByText('Rating updated successfully!');
     expect(api.ratings.update).toHaveBeenCalledWith(1, { rating: 3, comment: null });
   });
@@ -289,10 +298,10 @@ describe('my ratings: edit in place', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, article } = await openEdit(api);
     await user.click(radio(2));
-    await user.click(within(article).getByRole('button', { name: 'Save' }));
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to submit rating')).toBeInTheDocument();
     expect(radio(2)).toBeChecked();
-    expect(within(article).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(within(article).getByRole('button', { name: 'Update' })).toBeEnabled();
     expect(screen.queryByText('Rating updated successfully!')).not.toBeInTheDocument();
   });
 
@@ -312,6 +321,59 @@ describe('my ratings: edit in place', () => {
     expect(radio(3)).toBeChecked();
     expect(comment()).toHaveValue('Decent, but nothing special.');
     expect(api.ratings.update).not.toHaveBeenCalled();
+  });
+
+  it("saves with 'Update', as the store page's form does (no 'Save'), busy with its spinner while it is on its way", async () => {
+    const api = apiWith(myRatingsResponse([FIRST]));
+    api.ratings.update.mockReturnValue(pending());
+    const { user, article } = await openEdit(api);
+    const form = within(article).getByRole('form', { name: 'Edit your rating of Green Basket Organic Grocers' });
+    expect(
+      within(form)
+        .getAllByRole('button', { name: /^(Update|Cancel)$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Update', 'Cancel']);
+    expect(within(form).queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Update' }));
+    const busy = within(form).getByRole('button', { name: 'Update' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('Escape on the stars cancels: the form closes, nothing is sent, my rating is as it was and focus is back on Edit', async () => {
+    const { user, api, article } = await openEdit();
+    await user.keyboard('{ArrowRight}'); // the checked star has focus: 3 → 4
+    expect(radio(4)).toBeChecked();
+    await user.keyboard('{Escape}');
+
+    expect(within(article).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(article).getByRole('img', { name: 'Your rating: 3 stars out of 5' })).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Edit your rating of Green Basket Organic Grocers' })).toHaveFocus();
+    expect(api.ratings.update).not.toHaveBeenCalled();
+  });
+
+  it('Escape in the comment drops what was typed, and reopening starts from my rating again', async () => {
+    const { user, api, article } = await openEdit();
+    await user.clear(comment());
+    await user.type(comment(), 'Changed my mind{Escape}');
+
+    expect(within(article).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(article).getByText('Decent, but nothing special.')).toBeInTheDocument();
+    const edit = within(article).getByRole('button', { name: 'Edit your rating of Green Basket Organic Grocers' });
+    expect(edit).toHaveFocus();
+    await user.click(edit);
+    expect(comment()).toHaveValue('Decent, but nothing special.');
+    expect(api.ratings.update).not.toHaveBeenCalled();
+  });
+
+  it('Escape does not cancel while the update is on its way', async () => {
+    const api = apiWith(myRatingsResponse([FIRST]));
+    api.ratings.update.mockReturnValue(pending());
+    const { user, article } = await openEdit(api);
+    await user.click(within(article).getByRole('button', { name: 'Update' }));
+    await user.keyboard('{Escape}');
+    expect(within(article).getByRole('form', { name: 'Edit your rating of Green Basket Organic Grocers' })).toBeInTheDocument();
+    expect(api.ratings.update).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { Link, useAuth } from 'shared-contracts/react';
-import { buttonClassName, ErrorState, Page, Spinner, VisuallyHidden } from 'shared-contracts/ui';
+import { buttonClassName, ErrorState, LoadingBlock, Page, VisuallyHidden } from 'shared-contracts/ui';
 import { useDashboardQuery } from './api/dashboard';
 import { FigureCards } from './components/FigureCards';
 import { Recommendations } from './components/Recommendations';
@@ -35,7 +35,7 @@ export default function CustomerDashboardPage() {
         <h2 id={figuresId} className={styles.figuresHeading}>
           <VisuallyHidden>Your figures</VisuallyHidden>
         </h2>
-        {dashboard.isPending && <Spinner label="Loading your dashboard…" />}
+        {dashboard.isPending && <LoadingBlock label="Loading your dashboard…" />}
         {dashboard.isError && (
           <ErrorState
             message="Your figures could not be loaded."

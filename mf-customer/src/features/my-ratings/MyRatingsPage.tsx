@@ -13,10 +13,10 @@ import {
   isListWindowError,
   ListWindowHint,
   ListWindowRefused,
+  LoadingBlock,
   Page,
   Pagination,
   SelectField,
-  Spinner,
 } from 'shared-contracts/ui';
 import { useMyRatingsQuery } from './api/my-ratings';
 import { MyRatingItem } from './components/MyRatingItem';
@@ -82,7 +82,7 @@ export default function MyRatingsPage() {
           {summary}
         </p>
 
-        {isPending && <Spinner label="Loading your ratings…" />}
+        {isPending && <LoadingBlock layout="cards" count={4} label="Loading your ratings…" />}
 
         {refused && <ListWindowRefused onFirstPage={() => setState({ ...state, page: 1 })} />}
 
@@ -92,7 +92,7 @@ export default function MyRatingsPage() {
 
         {data && total === 0 && (
           <EmptyState
-            icon="★"
+            icon="star"
             title="You have not rated any stores yet."
             text="Find a store you know and tell others what you thought."
             action={

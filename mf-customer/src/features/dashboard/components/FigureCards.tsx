@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { formatAverage, formatCount, ratingBand, type UserDashboardResponse } from 'shared-contracts';
-import { cx, ratingBandClassName, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
+import { cx, Icon, type IconName, ratingBandClassName, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
 import styles from './FigureCards.module.css';
 
 interface Figure {
   label: string;
-  icon: string;
+  /** The kit's icon, decorative: the label beside it says what the figure is. */
+  icon: IconName;
   value: ReactNode;
   note: string;
   band?: ReturnType<typeof ratingBand>;
@@ -15,10 +16,10 @@ interface Figure {
 export function FigureCards({ data }: { data: UserDashboardResponse }) {
   const rated = data.totalRatings > 0;
   const figures: Figure[] = [
-    { label: 'Ratings given', icon: '★', value: formatCount(data.totalRatings), note: 'One per store you rated' },
+    { label: 'Ratings given', icon: 'star', value: formatCount(data.totalRatings), note: 'One per store you rated' },
     {
       label: 'Your average rating',
-      icon: '⌀',
+      icon: 'chart',
       value: rated ? (
         formatAverage(data.averageRating)
       ) : (
@@ -30,16 +31,16 @@ export function FigureCards({ data }: { data: UserDashboardResponse }) {
       note: rated ? 'Out of 5 stars' : 'Rate a store to see it',
       band: rated ? ratingBand(data.averageRating) : undefined,
     },
-    { label: 'Stores rated', icon: '✓', value: formatCount(data.totalRatings), note: `of ${formatCount(data.totalStores)} available` },
-    { label: 'Stores available', icon: '🏪', value: formatCount(data.totalStores), note: 'To discover and rate' },
+    { label: 'Stores rated', icon: 'check', value: formatCount(data.totalRatings), note: `of ${formatCount(data.totalStores)} available` },
+    { label: 'Stores available', icon: 'store', value: formatCount(data.totalStores), note: 'To discover and rate' },
   ];
   return (
     <dl className={styles.figures}>
       {figures.map((f) => (
         <div key={f.label} className={cx(surfaceClassName, styles.figure)}>
           <dt className={styles.label}>
-            <span className={styles.icon} aria-hidden="true">
-              {f.icon}
+            <span className={styles.icon}>
+              <Icon name={f.icon} size="sm" />
             </span>
             {f.label}
           </dt>

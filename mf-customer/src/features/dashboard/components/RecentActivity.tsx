@@ -1,6 +1,6 @@
 import { type Activity, formatDate, RECENT_ACTIVITY_LIMIT, relativeTime } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { buttonClassName, Card, EmptyState } from 'shared-contracts/ui';
+import { buttonClassName, Card, EmptyState, Icon } from 'shared-contracts/ui';
 import styles from './RecentActivity.module.css';
 
 /** The customer's latest ratings, newest first, at most RECENT_ACTIVITY_LIMIT (spec §9). */
@@ -22,8 +22,8 @@ export function RecentActivity({ items }: { items: Activity[] }) {
         <ol className={styles.activity}>
           {shown.map((item, i) => (
             <li key={`${item.timestamp}-${i}`} className={styles.activityItem}>
-              <span className={styles.activityIcon} aria-hidden="true">
-                ★
+              <span className={styles.activityIcon}>
+                <Icon name="star" size="sm" />
               </span>
               <span className={styles.activityText}>{item.description}</span>
               <time className={styles.activityTime} dateTime={item.timestamp} title={formatDate(item.timestamp)}>
