@@ -1,5 +1,6 @@
 // The owner dashboard (/store-owner) from the owner's side: the summary, one card per store with its
-// average, label, colour band, count, distribution and 6-month trend, and the empty state.
+// average, label, colour band, count, and (opened one at a time) distribution and 6-month trend, and the
+// empty state.
 import { act, screen, within } from '@testing-library/react';
 import { createFakeApi, DEFAULT_QUERY, dashboardResponse, makeRating, makeStore, makeTrend, renderDashboard } from './render-helpers';
 
@@ -155,6 +156,65 @@ describe('owner dashboard: store cards', () => {
     await screen.findByRole('article', { name: 'Harbour Books' });
     const text = document.body.textContent ?? '';
     expect(text).not.toMatch(/coming soon|products|orders|revenue|₹/i);
+  });
+});
+
+describe('owner dashboard: reviews first, one store drawn at a time (issue 16: the reviews came after every chart)', () => {
+  const stores = [
+    makeStore(1, { name: 'Harbour Books', average_rating: 4.5, total_ratings: 4, monthly_trend: makeTrend([[4, 4.5]]) }),
+    makeStore(2, { name: 'Spice Route', average_rating: 3, total_ratings: 2, monthly_trend: makeTrend([[2, 3]]) }),
+    makeStore(3, { name: 'Quiet Corner' }),
+  ];
+  const detailsButton = (name: string) => within(card(name)).getByRole('button', { name: /^(Show|Hide) details of / });
+  const charts = () => screen.queryAllByRole('figure', { name: /Last 6 months/ });
+
+  it('shows the summary, then the ratings, then the stores', async () => {
+    renderDashboard('', { api: apiWith(stores, [makeRating(1)]) });
+    await screen.findByRole('article', { name: 'Harbour Books' });
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(['Summary', 'Ratings', 'Your stores (3 stores)']);
+  });
+
+  it("draws only the first store's distribution and chart at first; the others open and close on demand", async () => {
+    const { user } = renderDashboard('', { api: apiWith(stores) });
+    await screen.findByRole('article', { name: 'Harbour Books' });
+    expect(charts()).toHaveLength(1);
+    expect(within(card('Harbour Books')).getByRole('figure', { name: /Last 6 months/ })).toBeInTheDocument();
+    expect(within(card('Harbour Books')).getByRole('list', { name: 'Ratings by stars' })).toBeInTheDocument();
+    expect(detailsButton('Harbour Books')).toHaveAccessibleName('Hide details of Harbour Books');
+    expect(detailsButton('Harbour Books')).toHaveAttribute('aria-expanded', 'true');
+
+    // A closed store still shows its figures, and its button says what it opens.
+    const spice = card('Spice Route');
+    expect(within(spice).getByText('3.0')).toHaveAttribute('data-band', 'average');
+    expect(within(spice).getByText('2 ratings')).toBeInTheDocument();
+    expect(within(spice).queryByRole('figure')).not.toBeInTheDocument();
+    expect(within(spice).queryByRole('list', { name: 'Ratings by stars' })).not.toBeInTheDocument();
+    const open = detailsButton('Spice Route');
+    expect(open).toHaveAccessibleName('Show details of Spice Route');
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    const details = document.getElementById(open.getAttribute('aria-controls') ?? '');
+    expect(details).not.toBeNull();
+    expect(spice).toContainElement(details);
+
+    await user.click(open);
+    expect(detailsButton('Spice Route')).toHaveAttribute('aria-expanded', 'true');
+    expect(within(details!).getByRole('figure', { name: /Last 6 months/ })).toHaveTextContent('Last 6 months (2 ratings)');
+    expect(within(details!).getByRole('img', { name: /^Ratings per month and average stars of Spice Route, / })).toBeInTheDocument();
+    expect(charts()).toHaveLength(2);
+
+    await user.click(detailsButton('Harbour Books'));
+    expect(detailsButton('Harbour Books')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card('Harbour Books')).queryByRole('figure')).not.toBeInTheDocument();
+    expect(charts()).toHaveLength(1);
+  });
+
+  it('opens the details of the store the ratings are filtered to', async () => {
+    renderDashboard('?storeId=2', { api: apiWith(stores) });
+    await screen.findByRole('article', { name: 'Spice Route' });
+    expect(charts()).toHaveLength(1);
+    expect(within(card('Spice Route')).getByRole('figure', { name: /Last 6 months/ })).toBeInTheDocument();
+    expect(detailsButton('Harbour Books')).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

@@ -1,12 +1,14 @@
 /**
- * /store-owner: the owner's figures over all their stores, one card per store (average with label and
- * colour band, count, 1-5 distribution, the last 6 months), and the ratings of their stores as a
- * sortable, filterable, paged table. The table's state lives in the URL (useSearchParams); the answers
- * live in the query cache (api/ownerDashboard.ts).
+ * /store-owner: the owner's figures over all their stores, then the ratings of their stores as a
+ * sortable, filterable, paged table, then one compact card per store (average with label and colour
+ * band, count); a store's 1-5 distribution and last 6 months open on demand, one store's at first. So
+ * a phone reaches the reviews near the top, and the start-up work draws one chart, not one per store
+ * (issue 16). The table's state lives in the URL (useSearchParams); the answers live in the query
+ * cache (api/ownerDashboard.ts).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { storesCount, type OwnerRatingSortField } from 'shared-contracts';
-import { EmptyState, ErrorState, isListWindowError, ListWindowRefused, Page, Spinner } from 'shared-contracts/ui';
+import { EmptyState, ErrorState, isListWindowError, ListWindowRefused, LoadingBlock, Page } from 'shared-contracts/ui';
 import { isUnknownStore, useOwnerDashboard } from './api/ownerDashboard';
 import { RatingsTable } from './components/RatingsTable';
 import { StoreCard } from './components/StoreCard';
@@ -41,13 +43,25 @@ export default function OwnerDashboardPage() {
   };
   const onPage = (page: number) => setState({ ...state, page });
 
+  // The stores whose details are open: until the owner opens or closes one, the store the table is
+  // filtered to, or else the first store.
+  const [opened, setOpened] = useState<ReadonlySet<number> | null>(null);
+  const stores = answer?.stores ?? [];
+  const firstShown = (stores.find((s) => s.id === state.storeId) ?? stores[0])?.id;
+  const expanded: ReadonlySet<number> = opened ?? new Set(firstShown === undefined ? [] : [firstShown]);
+  const toggleStore = (storeId: number) => {
+    const next = new Set(expanded);
+    if (!next.delete(storeId)) next.add(storeId);
+    setOpened(next);
+  };
+
   return (
     <Page
       title="Store Owner Dashboard"
       description="How customers rate your stores, month by month and rating by rating."
       busy={dashboard.isFetching}
     >
-      {!answer && !failed && <Spinner label="Loading your dashboard…" />}
+      {!answer && !failed && <LoadingBlock label="Loading your dashboard…" />}
 
       {!answer && refused && <ListWindowRefused onFirstPage={() => onPage(1)} />}
 
@@ -57,7 +71,7 @@ export default function OwnerDashboardPage() {
 
       {answer && answer.stores.length === 0 && (
         <EmptyState
-          icon="🏪"
+          icon="store"
           title="You do not own any stores yet. An administrator can add your store."
           text="Once a store is yours, its ratings and trends appear here."
         />
@@ -66,17 +80,6 @@ export default function OwnerDashboardPage() {
       {answer && answer.stores.length > 0 && (
         <div className={styles.sections}>
           <SummaryPanel summary={answer.summary} />
-
-          <section aria-labelledby={storesTitleId}>
-            <h2 id={storesTitleId} className={styles.sectionTitle}>
-              Your stores <span className={styles.muted}>({storesCount(answer.stores.length)})</span>
-            </h2>
-            <ul className={styles.grid}>
-              {answer.stores.map((store) => (
-                <StoreCard key={store.id} store={store} />
-              ))}
-            </ul>
-          </section>
 
           {storeGone && (
             <p className={styles.notice} role="status">
@@ -101,6 +104,17 @@ export default function OwnerDashboardPage() {
             onPage={onPage}
             onRetry={retry}
           />
+
+          <section aria-labelledby={storesTitleId}>
+            <h2 id={storesTitleId} className={styles.sectionTitle}>
+              Your stores <span className={styles.muted}>({storesCount(answer.stores.length)})</span>
+            </h2>
+            <ul className={styles.grid}>
+              {answer.stores.map((store) => (
+                <StoreCard key={store.id} store={store} expanded={expanded.has(store.id)} onToggle={() => toggleStore(store.id)} />
+              ))}
+            </ul>
+          </section>
         </div>
       )}
     </Page>
