@@ -72,6 +72,22 @@ describe('store list: loading and showing stores', () => {
     expect(screen.getByText('Showing 1–5 of 5 stores')).toBeInTheDocument();
   });
 
+  it('gives two cards that show the same average the same colour and stars label (the number shown decides, issue 16)', async () => {
+    renderAt('/stores', {
+      api: apiWith([
+        makeStore(1, { name: 'Aroma Grocers', average_rating: 4.46, total_ratings: 50 }),
+        makeStore(2, { name: 'Byte Electronics', average_rating: 4.5, total_ratings: 2 }),
+        makeStore(3, { name: 'Corner Cafe', average_rating: 3.45, total_ratings: 20 }),
+      ]),
+    });
+    const card = async (name: string) => (await screen.findByRole('link', { name })).closest('article') as HTMLElement;
+    for (const name of ['Aroma Grocers', 'Byte Electronics']) {
+      expect(within(await card(name)).getByText('4.5')).toHaveAttribute('data-band', 'excellent');
+      expect(within(await card(name)).getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    }
+    expect(within(await card('Corner Cafe')).getByText('3.5')).toHaveAttribute('data-band', 'good');
+  });
+
   it("shows 'No stores found' when the page is empty", async () => {
     renderAt('/stores', { api: apiWith([]) });
     expect(await screen.findByText('No stores found')).toBeInTheDocument();
@@ -198,7 +214,7 @@ describe('store list: search', () => {
   });
 });
 
-describe('store list: sorting (spec §4)', () => {
+describe('store list: sorting (spec §4, with the natural order of issue 16)', () => {
   it('offers Name, Rating and Date Added', async () => {
     renderAt('/stores', { api: apiWith([makeStore(1)]) });
     await screen.findByRole('link', { name: 'Store number 1' });
@@ -210,16 +226,39 @@ describe('store list: sorting (spec §4)', () => {
     ]);
   });
 
-  it('choosing another field sorts ascending by it and returns to page 1', async () => {
+  it('choosing another field sorts it in its natural order (Rating best first, Date Added newest first, Name A to Z) from page 1', async () => {
     const api = apiWith([makeStore(1)], { total: 50, page: 3 });
-    const { user } = renderAt('/stores?sortOrder=desc&page=3', { api });
+    const { user } = renderAt('/stores?page=3', { api });
     await screen.findByRole('link', { name: 'Store number 1' });
-    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortOrder: 'desc', page: 3 });
+    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, page: 3 });
+
     await user.selectOptions(sortSelect(), 'rating');
-    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating', sortOrder: 'asc', page: 1 }));
-    expect(currentQuery()).toEqual({ sortBy: 'rating' });
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating', sortOrder: 'desc', page: 1 }));
+    expect(currentQuery()).toEqual({ sortBy: 'rating', sortOrder: 'desc' });
+    expect(orderButton()).toHaveAccessibleName('Sort order: descending. Switch to ascending');
+
     await user.selectOptions(sortSelect(), 'created_at');
-    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'created_at', sortOrder: 'asc' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'created_at', sortOrder: 'desc' }));
+    expect(currentQuery()).toEqual({ sortBy: 'created_at', sortOrder: 'desc' });
+
+    await user.selectOptions(sortSelect(), 'name');
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+    expect(currentLocation()).toBe('/stores');
+    expect(orderButton()).toHaveAccessibleName('Sort order: ascending. Switch to descending');
+  });
+
+  it.each([
+    ['names Z to A', 'rating', 'desc', '/stores?sortOrder=desc'],
+    ['names Z to A', 'created_at', 'desc', '/stores?sortOrder=desc'],
+    ['the worst rated first (the toggle flipped)', 'created_at', 'desc', '/stores?sortBy=rating'],
+    ['the oldest first (the toggle flipped)', 'name', 'asc', '/stores?sortBy=created_at'],
+    ['the best rated first', 'name', 'asc', '/stores?sortBy=rating&sortOrder=desc'],
+  ])('from %s, choosing %s sorts %s: the current order does not carry over', async (_from, field, sortOrder, path) => {
+    const api = apiWith([makeStore(1)]);
+    const { user } = renderAt(path, { api });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    await user.selectOptions(sortSelect(), field);
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: field, sortOrder }));
   });
 
   it('choosing the field already selected flips the order and returns to page 1', async () => {
@@ -254,7 +293,7 @@ describe('store list: category and rating chips', () => {
     await screen.findByRole('link', { name: 'Store number 1' });
     const categories = within(screen.getByRole('group', { name: 'Category' })).getAllByRole('button');
     expect(categories.map((b) => b.textContent)).toEqual([
-      '✓All',
+      'All',
       'Grocery',
       'Electronics',
       'Fashion',
@@ -263,9 +302,26 @@ describe('store list: category and rating chips', () => {
       'Other',
     ]);
     const ratings = within(screen.getByRole('group', { name: 'Rating' })).getAllByRole('button');
-    expect(ratings.map((b) => b.textContent)).toEqual(['✓All Ratings', '5 Stars', '4+ Stars', '3+ Stars', 'Top Rated']);
+    expect(ratings.map((b) => b.textContent)).toEqual(['All Ratings', '5 Stars', '4+ Stars', '3+ Stars', 'Top Rated']);
     expect(chip('Category', 'All')).toHaveAttribute('aria-pressed', 'true');
     expect(chip('Category', 'Grocery')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("marks the pressed chip with the kit's check icon (an SVG hidden from screen readers), not a text glyph", async () => {
+    const { user } = renderAt('/stores', { api: apiWith([makeStore(1)]) });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    const checks = () =>
+      within(screen.getByRole('group', { name: 'Category' }))
+        .getAllByRole('button')
+        .filter((b) => b.querySelector('svg'));
+    expect(checks()).toEqual([chip('Category', 'All')]);
+    const icon = chip('Category', 'All').querySelector('svg');
+    expect(icon).toHaveAttribute('data-icon', 'check');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    await user.click(chip('Category', 'Fashion'));
+    await waitFor(() => expect(checks()).toEqual([chip('Category', 'Fashion')]));
+    expect(chip('Category', 'Fashion')).toHaveAccessibleName('Fashion');
+    expect(document.body.textContent).not.toMatch(/[✓✔]/);
   });
 
   it('a category chip filters the request, goes to the URL, is pressed, and returns to page 1', async () => {
@@ -324,6 +380,53 @@ describe('store list: category and rating chips', () => {
     await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, sortBy: 'rating' }));
     expect(currentQuery()).toEqual({ sortBy: 'rating' });
     expect(screen.getByRole('searchbox', { name: 'Search stores' })).toHaveValue('');
+  });
+});
+
+describe('store list: the Filters button (below 40rem the sort and the chips fold behind it)', () => {
+  const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
+  const panelOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
+
+  it('controls the panel of the sort and the chips (the search stays outside it), and says whether it is open', async () => {
+    const { user } = renderAt('/stores', { api: apiWith([makeStore(1)]) });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    const toggle = filtersButton();
+    expect(toggle).toHaveAccessibleName('Filters');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const panel = panelOf(toggle);
+    expect(panel).not.toBeNull();
+    expect(within(panel).getByRole('combobox', { name: 'Sort by' })).toBe(sortSelect());
+    expect(within(panel).getByRole('button', { name: /^Sort order:/ })).toBe(orderButton());
+    expect(within(panel).getByRole('group', { name: 'Category' })).toBeInTheDocument();
+    expect(within(panel).getByRole('group', { name: 'Rating' })).toBeInTheDocument();
+    expect(panel).not.toContainElement(screen.getByRole('searchbox', { name: 'Search stores' }));
+    // The button comes after the search and before the panel, in the reading and focus order.
+    const search = screen.getByRole('search');
+    expect(search.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(toggle.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Choosing a filter keeps the panel open.
+    await user.click(chip('Category', 'Grocery'));
+    await waitFor(() => expect(currentQuery()).toEqual({ category: 'Grocery' }));
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'true');
+    await user.click(filtersButton());
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says how many filters are on: the category and the minimum rating (not the search or the sort)', async () => {
+    const api = apiWith([makeStore(1)]);
+    const { user } = renderAt('/stores?category=Grocery&minRating=4&search=tea&sortBy=rating', { api });
+    await screen.findByRole('link', { name: 'Store number 1' });
+    expect(filtersButton()).toHaveAccessibleName('Filters (2)');
+    expect(filtersButton()).toHaveTextContent(/^Filters \(2\)$/);
+    await user.click(filtersButton());
+    await user.click(chip('Category', 'Grocery'));
+    await waitFor(() => expect(filtersButton()).toHaveAccessibleName('Filters (1)'));
+    await user.click(chip('Rating', 'All Ratings'));
+    await waitFor(() => expect(filtersButton()).toHaveAccessibleName('Filters'));
+    expect(currentQuery()).toEqual({ search: 'tea', sortBy: 'rating' });
   });
 });
 

@@ -1,10 +1,20 @@
 /**
  * /stores/:id: the store, its rating summary and histogram, the signed-in user's rating panel (not on
- * their own store) and every rating, newest first.
+ * their own store) and every rating, newest first. On one column (a phone) the rating panel comes
+ * right under the store's header, above the summary, so rating takes no scrolling.
  */
 import { useId } from 'react';
 import { Link, useAuth, useLocation, useParams } from 'shared-contracts/react';
-import { Button, buttonClassName, isListWindowError, Page, Spinner } from 'shared-contracts/ui';
+import {
+  Bone,
+  Button,
+  buttonClassName,
+  isListWindowError,
+  LoadingBlock,
+  Page,
+  useDocumentTitle,
+  VisuallyHidden,
+} from 'shared-contracts/ui';
 import { isStoreId, isStoreNotFound, useMyRating, useStore, useStoreRatings } from './api/queries';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
@@ -36,6 +46,8 @@ export default function StoreDetailPage() {
   const ratings = useStoreRatings(storeId);
   const myRating = useMyRating(storeId, Boolean(user));
   const store = storeQuery.data;
+  // The tab says which store (issue 16); 'Store' until its name is known.
+  useDocumentTitle(store?.name ?? 'Store');
 
   if (storeId === null || (storeQuery.isError && isStoreNotFound(storeQuery.error))) {
     return (
@@ -57,7 +69,11 @@ export default function StoreDetailPage() {
     return (
       <Page busy>
         <BackLink to={backTo} />
-        <Spinner label="Loading store…" />
+        <header className={styles.header} aria-hidden="true">
+          <Bone width="16rem" height="2.5rem" />
+          <Bone width="22rem" />
+        </header>
+        <LoadingBlock layout="cards" count={2} label="Loading store…" />
       </Page>
     );
   }
@@ -124,17 +140,28 @@ export default function StoreDetailPage() {
             distribution={store.rating_distribution}
           />
 
-          {user && isOwnStore && (
-            <section className={styles.ownNote} aria-label="Your store">
-              <p className={styles.ownTitle}>This is your store</p>
-              <p>Store owners cannot rate their own store. Your customers' ratings appear below.</p>
-            </section>
+          {/* On one column (a phone) this comes before the summary (CSS order), so "Add Rating" shows on the first screen. */}
+          {user && (
+            <div className={styles.rate}>
+              {isOwnStore && (
+                <section className={styles.ownNote} aria-label="Your store">
+                  <p className={styles.ownTitle}>This is your store</p>
+                  <p>Store owners cannot rate their own store. Your customers' ratings appear below.</p>
+                </section>
+              )}
+              {!isOwnStore && !myRating.isPending && (
+                <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating.data ?? null} />
+              )}
+              {!isOwnStore && myRating.isPending && (
+                // The panel's own frame and size while the reader's rating loads: nothing below it moves when it comes.
+                <div className={styles.panelLoading}>
+                  <VisuallyHidden role="status">Loading your rating…</VisuallyHidden>
+                  <Bone width="50%" height="1.4rem" />
+                  <Bone width="8rem" height="2.75rem" />
+                </div>
+              )}
+            </div>
           )}
-
-          {user && !isOwnStore && !myRating.isPending && (
-            <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating.data ?? null} />
-          )}
-          {user && !isOwnStore && myRating.isPending && <Spinner label="Loading your rating…" />}
         </div>
 
         <div className={styles.main}>

@@ -1,16 +1,20 @@
 /**
  * /stores: search, sort, category and rating chips, the store cards and pagination. Every choice lives
- * in the URL (useSearchParams), so a reload, a shared link and the back button keep it.
+ * in the URL (useSearchParams), so a reload, a shared link and the back button keep it. On a narrow
+ * screen the sort and the chips fold behind a Filters button (the search stays), so the stores start
+ * on the first screen.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { formatCount, STORE_PAGE_SIZE, type StoreSortField } from 'shared-contracts';
 import { Link, useAuth, useLocation } from 'shared-contracts/react';
 import {
   buttonClassName,
   Button,
+  cx,
   EmptyState,
   ErrorState,
   formatListTotal,
+  Icon,
   isListWindowError,
   ListWindowHint,
   ListWindowRefused,
@@ -23,7 +27,7 @@ import { ChipGroup } from './components/ChipGroup';
 import { SearchForm } from './components/SearchForm';
 import { SortControls } from './components/SortControls';
 import { StoreCard, StoreCardSkeleton } from './components/StoreCard';
-import { CATEGORY_CHIPS, chooseSort, DEFAULT_LIST_STATE, hasSearchOrFilter, RATING_CHIPS, toListQuery } from './filters';
+import { activeFilterCount, CATEGORY_CHIPS, chooseSort, DEFAULT_LIST_STATE, hasSearchOrFilter, RATING_CHIPS, toListQuery } from './filters';
 import { useStoreListState } from './hooks/useStoreListState';
 import styles from './StoreListPage.module.css';
 
@@ -34,6 +38,8 @@ export default function StoreListPage() {
   const query = useMemo(() => toListQuery(state), [state]);
   const list = useStoreList(query);
   const resultsId = useId();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const { data } = list;
   const loading = list.isPending;
@@ -41,6 +47,7 @@ export default function StoreListPage() {
   const failed = list.isError && !data;
   const refused = failed && isListWindowError(list.error);
   const filtered = hasSearchOrFilter(state);
+  const activeFilters = activeFilterCount(state);
   const isAdmin = user?.role === 'system_admin';
   const stores = data?.stores ?? [];
   const total = data?.total ?? 0;
@@ -64,22 +71,33 @@ export default function StoreListPage() {
   return (
     <Page title="Stores" description="Find a store, see what others think, and share your own rating.">
       <section className={styles.controls} aria-label="Search, sort and filter stores">
-        <div className={styles.toolbar}>
-          <SearchForm value={state.search} onSearch={(search) => setState({ ...state, search, page: 1 })} />
+        <SearchForm value={state.search} onSearch={(search) => setState({ ...state, search, page: 1 })} />
+        {/* Below 40rem only (CSS): the sort and the chips fold behind this button, so the stores start on the first screen. */}
+        <Button
+          variant="secondary"
+          className={styles.filtersToggle}
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <Icon name="filter" />
+          {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+        </Button>
+        <div id={filtersId} className={cx(styles.filters, !filtersOpen && styles.filtersClosed)}>
           <SortControls sortBy={state.sortBy} sortOrder={state.sortOrder} onChooseField={chooseField} onToggleOrder={toggleOrder} />
+          <ChipGroup
+            label="Category"
+            chips={CATEGORY_CHIPS}
+            selected={state.category}
+            onSelect={(category) => setState({ ...state, category, page: 1 })}
+          />
+          <ChipGroup
+            label="Rating"
+            chips={RATING_CHIPS}
+            selected={state.minRating}
+            onSelect={(minRating) => setState({ ...state, minRating, page: 1 })}
+          />
         </div>
-        <ChipGroup
-          label="Category"
-          chips={CATEGORY_CHIPS}
-          selected={state.category}
-          onSelect={(category) => setState({ ...state, category, page: 1 })}
-        />
-        <ChipGroup
-          label="Rating"
-          chips={RATING_CHIPS}
-          selected={state.minRating}
-          onSelect={(minRating) => setState({ ...state, minRating, page: 1 })}
-        />
       </section>
 
       <section className={styles.results} aria-labelledby={resultsId} aria-busy={loading || list.isPlaceholderData}>
@@ -117,7 +135,7 @@ export default function StoreListPage() {
 
         {data && stores.length === 0 && (
           <EmptyState
-            icon="🏪"
+            icon="store"
             title="No stores found"
             text={filtered ? 'Try another search, or fewer filters.' : total > 0 ? 'There are no stores on this page.' : undefined}
             action={

@@ -89,10 +89,23 @@ export function toListQuery(state: StoreListState): StoreListQuery {
   };
 }
 
-/** Spec §4: choosing the selected field flips the order, another field sorts ascending; back to page 1. */
+/**
+ * The order a field is first sorted in: names A to Z, the best rated first, the newest first. (Issue 16:
+ * sorting every field ascending put the worst rated and the oldest stores first.)
+ */
+export const NATURAL_SORT_ORDER: Readonly<Record<StoreSortField, SortOrder>> = { name: 'asc', rating: 'desc', created_at: 'desc' };
+
+/**
+ * Choosing the selected field again flips the order (spec §4); another field sorts in its natural
+ * order (NATURAL_SORT_ORDER, the team's reading of issue 16). Either way, back to page 1.
+ */
 export function chooseSort(state: StoreListState, field: StoreSortField): StoreListState {
-  const sortOrder: SortOrder = field === state.sortBy ? (state.sortOrder === 'asc' ? 'desc' : 'asc') : 'asc';
+  const flipped: SortOrder = state.sortOrder === 'asc' ? 'desc' : 'asc';
+  const sortOrder = field === state.sortBy ? flipped : NATURAL_SORT_ORDER[field];
   return { ...state, sortBy: field, sortOrder, page: 1 };
 }
+
+/** How many of the chip filters (category, minimum rating) are on: the count the narrow screen's Filters button shows. */
+export const activeFilterCount = (state: StoreListState) => (state.category ? 1 : 0) + (state.minRating !== undefined ? 1 : 0);
 
 export const hasSearchOrFilter = (state: StoreListState) => Boolean(state.search || state.category || state.minRating !== undefined);

@@ -29,7 +29,7 @@ export interface RatingPanelProps {
 export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) {
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [values, setValues] = useState<FormValues>(() => valuesOf(myRating));
-  const form = useFormError<'rating' | 'comment'>('rating-form-error');
+  const form = useFormError<'rating' | 'comment'>();
   const save = useSaveRating(storeId);
   const remove = useDeleteRating(storeId);
   const { confirm, dialog } = useConfirm();

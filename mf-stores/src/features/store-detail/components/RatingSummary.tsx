@@ -1,4 +1,4 @@
-import { ratingLabel, ratingsCount } from 'shared-contracts';
+import { formatAverage, ratingLabel, ratingsCount } from 'shared-contracts';
 import { AverageBadge, RatingDistribution, type RatingDistributionProps, Stars } from 'shared-contracts/ui';
 import styles from './RatingSummary.module.css';
 
@@ -19,7 +19,7 @@ export function RatingSummary({ average, total, distribution }: RatingSummaryPro
       <div className={styles.body}>
         <div className={styles.overall}>
           {rated ? <AverageBadge average={average} size="lg" /> : <span className={styles.none}>–</span>}
-          <Stars value={rated ? average : 0} size="lg" label={rated ? `Rated ${average.toFixed(1)} out of 5` : 'Not rated yet'} />
+          <Stars value={rated ? average : 0} size="lg" label={rated ? `Rated ${formatAverage(average)} out of 5` : 'Not rated yet'} />
           <p className={styles.label}>{rated ? ratingLabel(average) : 'No ratings yet'}</p>
           <p className={styles.total}>{rated ? `Based on ${ratingsCount(total)}` : 'Be the first to rate it'}</p>
         </div>

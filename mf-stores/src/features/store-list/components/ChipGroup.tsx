@@ -1,3 +1,4 @@
+import { Icon } from 'shared-contracts/ui';
 import styles from './ChipGroup.module.css';
 
 export interface Chip<T> {
@@ -33,11 +34,7 @@ export function ChipGroup<T extends string | number>({ label, chips, selected, o
               aria-pressed={pressed}
               onClick={() => onSelect(pressed || chip.value === undefined ? undefined : chip.value)}
             >
-              {pressed && (
-                <span className={styles.check} aria-hidden="true">
-                  ✓
-                </span>
-              )}
+              {pressed && <Icon name="check" size="sm" className={styles.check} />}
               {chip.label}
             </button>
           );

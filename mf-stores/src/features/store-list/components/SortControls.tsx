@@ -6,7 +6,7 @@ import styles from './SortControls.module.css';
 export interface SortControlsProps {
   sortBy: StoreSortField;
   sortOrder: SortOrder;
-  /** Called with the chosen field; the list applies spec §4 (same field flips, another sorts ascending). */
+  /** Called with the chosen field; the list applies chooseSort (same field flips, another sorts in its natural order). */
   onChooseField: (field: StoreSortField) => void;
   onToggleOrder: () => void;
 }

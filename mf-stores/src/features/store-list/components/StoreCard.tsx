@@ -1,5 +1,5 @@
 import { Link } from 'shared-contracts/react';
-import { ratingsCount, type Store } from 'shared-contracts';
+import { formatAverage, ratingsCount, type Store } from 'shared-contracts';
 import { AverageBadge, cx, Stars, surfaceClassName } from 'shared-contracts/ui';
 import styles from './StoreCard.module.css';
 
@@ -21,7 +21,7 @@ export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
         </h3>
         <p className={styles.address}>{store.address}</p>
         <div className={styles.rating}>
-          <Stars value={average} size="sm" label={total > 0 ? `Rated ${average.toFixed(1)} out of 5` : 'Not rated yet'} />
+          <Stars value={average} size="sm" label={total > 0 ? `Rated ${formatAverage(average)} out of 5` : 'Not rated yet'} />
           <span className={styles.count}>{total > 0 ? `(${ratingsCount(total)})` : 'No ratings yet'}</span>
         </div>
       </article>
