@@ -146,7 +146,7 @@ export const SCREENS: Screen[] = [
     role: 'customer',
     path: '/ratings',
     open: (page) => click(page.getByRole('button', { name: /^Edit your rating of/ }).first()),
-    ready: (page) => page.getByRole('form', { name: /^Edit your rating of/ }).getByRole('button', { name: 'Save' }),
+    ready: (page) => page.getByRole('form', { name: /^Edit your rating of/ }).getByRole('button', { name: 'Update' }),
   },
   {
     name: 'ratings-delete-confirm',

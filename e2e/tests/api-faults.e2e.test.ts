@@ -263,7 +263,7 @@ const WRITES: WriteCase[] = [
       await chooseStars(myRatingForm(page), 2);
       await myRatingForm(page).getByLabel('Comment').fill(TYPED.comment);
     },
-    submit: (page) => myRatingForm(page).getByRole('button', { name: 'Save' }).click(),
+    submit: (page) => myRatingForm(page).getByRole('button', { name: 'Update' }).click(),
     method: 'PUT',
     path: /^\/api\/ratings\/\d+$/,
     failure: MESSAGES.submitRatingFailed,
@@ -271,7 +271,7 @@ const WRITES: WriteCase[] = [
     kept: async (page) => {
       await expectChecked(starRadio(myRatingForm(page), 2));
       await expectValue(myRatingForm(page).getByLabel('Comment'), TYPED.comment);
-      await expectEnabled(myRatingForm(page).getByRole('button', { name: 'Save' }));
+      await expectEnabled(myRatingForm(page).getByRole('button', { name: 'Update' }));
     },
   },
   {

@@ -68,7 +68,7 @@ function listing(dir: string): string[] {
 }
 
 interface Visit {
-  /** The mf_stores version the browser loaded ('dist' for /mf/stores/), from the manifest it fetched. */
+  /** The mf_stores version the browser loaded ('dist' for /mf/stores/), from the remoteEntry.js it fetched. */
   storesVersion: string | null;
   /** Whether the store list rendered (else the remote's fallback showed). */
   rendered: boolean;
@@ -80,9 +80,10 @@ async function openStores(page: Page): Promise<Visit> {
   let storesVersion: string | null = null;
   const onResponse = (response: { url(): string }) => {
     const url = new URL(response.url()).pathname;
-    const match = /^\/releases\/mf-stores\/([^/]+)\/mf-manifest\.json$/.exec(url);
+    // The manifest comes written into the page (api/src/http/start-page.ts); the entry is fetched.
+    const match = /^\/releases\/mf-stores\/([^/]+)\/remoteEntry\.js$/.exec(url);
     if (match) storesVersion = match[1]!;
-    else if (url === '/mf/stores/mf-manifest.json') storesVersion = 'dist';
+    else if (url === '/mf/stores/remoteEntry.js') storesVersion = 'dist';
   };
   page.on('response', onResponse);
   await page.goto('/stores');
