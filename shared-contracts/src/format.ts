@@ -4,19 +4,28 @@
 // Pure functions: no React, so the API may import them too.
 import { formatAverage, parseAverage } from './rating-display';
 
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * One formatter, made on first use: the page's first Intl formatter loads the locale's data, a long
+ * task on a phone's CPU (~80 ms at 4× slowdown), which must not run while the apps' code is evaluated.
+ */
+function lazyFormat(options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
+  let formatter: Intl.NumberFormat | undefined;
+  return () => (formatter ??= new Intl.NumberFormat(undefined, options));
+}
+
+const integer = lazyFormat({ maximumFractionDigits: 0 });
+const oneDecimal = lazyFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
 /** A whole count with the reader's grouping: '1,234' (en), '1.234' (de); anything not finite is 0. */
 export function formatCount(n: number): string {
-  return integer.format(finite(n));
+  return integer().format(finite(n));
 }
 
 /** Any number with the reader's grouping; `options` as Intl.NumberFormat's (e.g. fraction digits). */
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
-  return options ? new Intl.NumberFormat(undefined, options).format(finite(n)) : integer.format(finite(n));
+  return options ? new Intl.NumberFormat(undefined, options).format(finite(n)) : integer().format(finite(n));
 }
 
 /**
@@ -55,7 +64,7 @@ export function averageText(average: number | string | null | undefined, count?:
 export function formatGrowth(percent: number): string {
   const rounded = Math.round(finite(percent) * 10) / 10;
   const sign = rounded > 0 ? '+' : rounded < 0 ? '-' : '';
-  return `${sign}${oneDecimal.format(Math.abs(rounded))}%`;
+  return `${sign}${oneDecimal().format(Math.abs(rounded))}%`;
 }
 
 export type Trend = 'up' | 'down' | 'flat';
