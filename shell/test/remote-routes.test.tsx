@@ -152,6 +152,45 @@ test('after one page of a remote fails, another page of the same remote loads, r
   ]);
 });
 
+test('coming back to a page that loaded shows it at once, without asking the remote again', async () => {
+  const { events } = renderApp({ path: '/admin/users', user: makeUser('system_admin') });
+  expect(await findPage('mf_admin', 'AdminUsersPage')).toBeInTheDocument();
+  const nav = await findNavbar();
+
+  await events.click(within(nav).getByRole('link', { name: 'Analytics' }));
+  expect(await findPage('mf_admin', 'AdminAnalyticsPage')).toBeInTheDocument();
+  await events.click(within(nav).getByRole('link', { name: 'Users' }));
+
+  expect(await findPage('mf_admin', 'AdminUsersPage')).toBeInTheDocument();
+  expect(loadPage.mock.calls).toEqual([
+    ['mf_admin', 'AdminUsersPage', false],
+    ['mf_admin', 'AdminAnalyticsPage', false],
+  ]);
+});
+
+test('coming back to a page that failed asks the remote again', async () => {
+  let usersAttempts = 0;
+  loadPage.mockImplementation(
+    failing('AdminUsersPage', () => {
+      usersAttempts += 1;
+      return usersAttempts === 1
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve({ default: fakePage('mf_admin', 'AdminUsersPage') });
+    }),
+  );
+  const { events } = renderApp({ path: '/admin/users', user: makeUser('system_admin') });
+  await screen.findByRole('alert');
+  const nav = await findNavbar();
+
+  await events.click(within(nav).getByRole('link', { name: 'Analytics' }));
+  expect(await findPage('mf_admin', 'AdminAnalyticsPage')).toBeInTheDocument();
+  await events.click(within(nav).getByRole('link', { name: 'Users' }));
+
+  expect(await findPage('mf_admin', 'AdminUsersPage')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(usersAttempts).toBe(2);
+});
+
 test('"Try again" loads the remote afresh and shows the page without a reload', async () => {
   let profileAttempts = 0;
   loadPage.mockImplementation(

@@ -9,7 +9,7 @@ import { DashboardRedirect } from '../features/dashboard/DashboardRedirect';
 import { Navbar } from '../features/navbar/Navbar';
 import { navLinksFor } from '../features/navbar/nav-links';
 import { prefetchOnIntent, prefetchWhenIdle } from '../remotes/prefetch';
-import { RemotePage } from '../remotes/RemotePage';
+import { RemotePage, RemotePagesProvider } from '../remotes/RemotePage';
 import { REMOTE_PAGES, type RemotePagePath } from './remote-pages';
 
 /** The pages a signed-in user most likely opens next: the navbar's first links (their dashboard, the stores). */
@@ -52,38 +52,40 @@ export function AppRoutes() {
   // A page a link leads to is fetched ahead when the link is hovered, focused or touched.
   useEffect(() => prefetchOnIntent(), []);
   return (
-    <Routes>
-      <Route path="/" element={<HomeRedirect />} />
+    <RemotePagesProvider>
+      <Routes>
+        <Route path="/" element={<HomeRedirect />} />
 
-      <Route element={<SignedOutOnly />}>
-        {remoteRoute('/login')}
-        {remoteRoute('/register')}
-      </Route>
+        <Route element={<SignedOutOnly />}>
+          {remoteRoute('/login')}
+          {remoteRoute('/register')}
+        </Route>
 
-      <Route element={<RequireSignedIn />}>
-        <Route element={<SignedInLayout />}>
-          <Route path="/dashboard" element={<DashboardRedirect />} />
-          {remoteRoute('/profile')}
-          {remoteRoute('/stores')}
-          {remoteRoute('/stores/:id')}
+        <Route element={<RequireSignedIn />}>
+          <Route element={<SignedInLayout />}>
+            <Route path="/dashboard" element={<DashboardRedirect />} />
+            {remoteRoute('/profile')}
+            {remoteRoute('/stores')}
+            {remoteRoute('/stores/:id')}
 
-          <Route element={<RequireRole roles={['system_admin']} />}>
-            {remoteRoute('/admin')}
-            <Route path="/admin/dashboard" element={<Navigate to="/admin" replace />} />
-            {remoteRoute('/admin/users')}
-            {remoteRoute('/admin/stores')}
-            {remoteRoute('/admin/analytics')}
-            {remoteRoute('/admin/deployments')}
-          </Route>
-          <Route element={<RequireRole roles={['store_owner']} />}>{remoteRoute('/store-owner')}</Route>
-          <Route element={<RequireRole roles={['normal_user']} />}>
-            {remoteRoute('/user-dashboard')}
-            {remoteRoute('/ratings')}
+            <Route element={<RequireRole roles={['system_admin']} />}>
+              {remoteRoute('/admin')}
+              <Route path="/admin/dashboard" element={<Navigate to="/admin" replace />} />
+              {remoteRoute('/admin/users')}
+              {remoteRoute('/admin/stores')}
+              {remoteRoute('/admin/analytics')}
+              {remoteRoute('/admin/deployments')}
+            </Route>
+            <Route element={<RequireRole roles={['store_owner']} />}>{remoteRoute('/store-owner')}</Route>
+            <Route element={<RequireRole roles={['normal_user']} />}>
+              {remoteRoute('/user-dashboard')}
+              {remoteRoute('/ratings')}
+            </Route>
           </Route>
         </Route>
-      </Route>
 
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </RemotePagesProvider>
   );
 }

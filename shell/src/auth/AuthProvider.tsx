@@ -5,7 +5,7 @@
  * Other tabs' sign-outs are followed. Whenever the session ends or changes hands, the page's query cache
  * is emptied: nothing one user loaded is shown to the next.
  */
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   type ApiClient,
@@ -82,15 +82,23 @@ export function AuthProvider({ children, client = defaultClient }: AuthProviderP
           return new Promise<never>(() => undefined);
         })
       : api.auth.getProfile().then(({ user: profile }) => profile);
+    // The answer is drawn as a transition: the signed-in page then renders in slices that leave the
+    // main thread free between them, not as one long task on a phone's CPU.
+    // The user and the end of loading land in one render, so no guard ever sees "checked, nobody".
     check
       .then((profile) => {
-        if (!cancelled && profile && tokenRef.current === saved) setUser(profile);
+        if (cancelled) return;
+        if (profile && tokenRef.current === saved) {
+          startTransition(() => {
+            setUser(profile);
+            setLoading(false);
+          });
+        } else setLoading(false);
       })
       .catch(() => {
-        if (!cancelled && tokenRef.current === saved) endSession();
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
+        if (cancelled) return;
+        if (tokenRef.current === saved) endSession();
+        setLoading(false);
       });
     return () => {
       cancelled = true;

@@ -4,7 +4,21 @@
  * other remote keep working. Its health is reported: a load (with the time from the route asking for
  * the remote to the page's first commit) and render errors; the registry reports load failures.
  */
-import { Component, type ErrorInfo, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  type ErrorInfo,
+  lazy,
+  type LazyExoticComponent,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { PageSkeletonKind } from 'shared-contracts';
 import { PageSkeleton } from 'shared-contracts/ui';
 import { renderMsOf, reportRemoteHealth } from './health';
@@ -14,6 +28,8 @@ import { appVersion, loadRemotePage, RemoteLoadError, type RemoteName } from './
 interface BoundaryProps {
   remote: RemoteName;
   area: string;
+  /** Called when the fallback shows (at commit). */
+  onFailed: () => void;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -27,6 +43,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`The ${this.props.area} area failed`, error, info.componentStack);
+    this.props.onFailed();
     // A load failure was reported by the registry, with its reason; anything else the page threw.
     if (!(error instanceof RemoteLoadError)) {
       reportRemoteHealth({ app: this.props.remote, version: appVersion(this.props.remote), kind: 'render_error' });
@@ -82,15 +99,45 @@ function ReportLoad({ remote, askedAt, children }: { remote: RemoteName; askedAt
   return children;
 }
 
+type LazyPages = Map<string, LazyExoticComponent<ComponentType>>;
+
+/**
+ * The lazy page of each remote page and attempt, kept by the route table (mounted once, for the page's
+ * life) rather than in the route's own state: a render React throws away and starts again (a
+ * transition's, or the retry after an error) finds the same page, so the remote is asked once. A page
+ * that failed is dropped when its fallback shows, so coming back to the route asks again; a loaded one
+ * is kept, so coming back shows it at once.
+ */
+const LazyPagesContext = createContext<LazyPages | null>(null);
+
+export function RemotePagesProvider({ children }: { children: ReactNode }) {
+  const [pages] = useState<LazyPages>(() => new Map());
+  return <LazyPagesContext.Provider value={pages}>{children}</LazyPagesContext.Provider>;
+}
+
+const lazyPageKey = (remote: RemoteName, module: string, attempt: number) => `${remote}/${module}#${attempt}`;
+
+function lazyPage(pages: LazyPages, remote: RemoteName, module: string, attempt: number): LazyExoticComponent<ComponentType> {
+  const key = lazyPageKey(remote, module, attempt);
+  let page = pages.get(key);
+  if (!page) {
+    page = lazy(() => loadRemotePage(remote, module, attempt > 0));
+    pages.set(key, page);
+  }
+  return page;
+}
+
 function RemoteRoute({ remote, module, area, title, skeleton }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  // One page loader per attempt, and the moment this attempt asked for the remote.
-  const { Page, askedAt } = useMemo(
-    () => ({ askedAt: performance.now(), Page: lazy(() => loadRemotePage(remote, module, attempt > 0)) }),
-    [remote, module, attempt],
-  );
+  // Outside the route table (a page rendered alone), the route keeps its own.
+  const [ownPages] = useState<LazyPages>(() => new Map());
+  const pages = useContext(LazyPagesContext) ?? ownPages;
+  // The page loader of this attempt, and the moment this attempt asked for the remote.
+  const Page = lazyPage(pages, remote, module, attempt);
+  const { askedAt } = useMemo(() => ({ attempt, askedAt: performance.now() }), [attempt]);
+  const forgetFailedPage = () => pages.delete(lazyPageKey(remote, module, attempt));
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} area={area} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary key={attempt} remote={remote} area={area} onFailed={forgetFailedPage} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageSkeleton kind={skeleton} documentTitle={title} label={`Loading the ${area}`} />}>
         <ReportLoad remote={remote} askedAt={askedAt}>
           <Page />
