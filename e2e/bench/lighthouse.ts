@@ -63,6 +63,20 @@ interface RunFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit; on mobile, at the simulated 4× slower CPU). */
+  longTasks: number;
+  longestTaskMs: number;
+}
+
+/** One long task: the script Lighthouse attributes it to and how long it ran. */
+interface LongTask {
+  url: string;
+  durationMs: number;
+}
+
+interface Run {
+  figures: RunFigures;
+  longTasks: LongTask[];
 }
 
 interface Options {
@@ -92,7 +106,7 @@ const median = (values: number[]): number => {
 };
 
 /** One Lighthouse run of `url` in a new Chromium; `token` (when signed in) is stored first. */
-async function runOnce(url: string, token: string | null, formFactor: FormFactor): Promise<RunFigures> {
+async function runOnce(url: string, token: string | null, formFactor: FormFactor): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
@@ -128,7 +142,11 @@ async function runOnce(url: string, token: string | null, formFactor: FormFactor
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-    return {
+    const taskItems = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number }> } | undefined)?.items ?? [];
+    const longTasks = taskItems
+      .map((item) => ({ url: shortUrl(String(item.url ?? ''), url), durationMs: Number(item.duration ?? 0) }))
+      .filter((task) => task.durationMs >= 50);
+    const figures: RunFigures = {
       performance: score('performance'),
       accessibility: score('accessibility'),
       seo: score('seo'),
@@ -138,14 +156,27 @@ async function runOnce(url: string, token: string | null, formFactor: FormFactor
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       speedIndexMs: numeric('speed-index'),
+      longTasks: longTasks.length,
+      longestTaskMs: Math.max(0, ...longTasks.map((task) => task.durationMs)),
     };
+    return { figures, longTasks };
   } finally {
     chrome.kill();
   }
 }
 
 /** Lighthouse sometimes loses a trace (NO_NAVSTART, "Please run Lighthouse again"): such a run is made again, up to twice. */
-async function runMeasured(url: string, token: string | null, formFactor: FormFactor): Promise<RunFigures> {
+/** A script's path on the site (its file name is enough: the hash tells the build), or what Lighthouse called it. */
+function shortUrl(taskUrl: string, pageUrl: string): string {
+  try {
+    const parsed = new URL(taskUrl);
+    return parsed.origin === new URL(pageUrl).origin ? parsed.pathname : taskUrl;
+  } catch {
+    return taskUrl || 'unattributed';
+  }
+}
+
+async function runMeasured(url: string, token: string | null, formFactor: FormFactor): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runOnce(url, token, formFactor);
@@ -162,6 +193,8 @@ interface Row {
   formFactor: FormFactor;
   runs: RunFigures[];
   medians: RunFigures;
+  /** The long tasks of the run whose blocking time is the median. */
+  medianRunTasks: LongTask[];
 }
 
 function mediansOf(runs: RunFigures[]): RunFigures {
@@ -187,8 +220,8 @@ function mobileMisses(m: RunFigures): string[] {
 
 function table(rows: Row[], chains: Map<string, ChainResult>): string {
   const lines = [
-    '| page | form factor | performance | LCP | TBT | CLS | FCP | speed index | accessibility | SEO | best practices | request chain | targets |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
+    '| page | form factor | performance | LCP | TBT | long tasks (longest) | CLS | FCP | speed index | accessibility | SEO | best practices | request chain | targets |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
   ];
   for (const row of rows) {
     const m = row.medians;
@@ -212,6 +245,7 @@ function table(rows: Row[], chains: Map<string, ChainResult>): string {
         `${m.performance}${range(perf, String)}`,
         `${seconds(m.lcpMs)}${range(lcp, (n) => (n / 1000).toFixed(1))}`,
         `${Math.round(m.tbtMs)} ms${range(tbt, (n) => String(Math.round(n)))}`,
+        `${m.longTasks} (${Math.round(m.longestTaskMs)} ms)`,
         m.cls.toFixed(3),
         seconds(m.fcpMs),
         seconds(m.speedIndexMs),
@@ -227,6 +261,16 @@ function table(rows: Row[], chains: Map<string, ChainResult>): string {
     );
   }
   return lines.join('\n');
+}
+
+function longTaskNotes(rows: Row[]): string {
+  return rows
+    .filter((row) => row.formFactor === 'mobile')
+    .map((row) => {
+      const tasks = row.medianRunTasks.map((task) => `${task.url} ${Math.round(task.durationMs)} ms`).join(', ');
+      return `- \`${row.page.route}\`: ${tasks || 'none'}`;
+    })
+    .join('\n');
 }
 
 function chainNotes(chains: Map<string, ChainResult>): string {
@@ -274,17 +318,21 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const formFactor of options.formFactors) {
       for (const page of pages) {
-        const runs: RunFigures[] = [];
+        const runs: Run[] = [];
         // Alternating pages run by run would spread a noisy minute over all of them; runs of one page
         // follow each other here, and the spread (min–max) is in the table.
         for (let run = 0; run < options.runs; run++) {
-          const figures = await runMeasured(`${site.url}${page.path}`, page.account ? tokens[page.account] : null, formFactor);
-          runs.push(figures);
+          const measured = await runMeasured(`${site.url}${page.path}`, page.account ? tokens[page.account] : null, formFactor);
+          runs.push(measured);
+          const { figures } = measured;
           console.log(
             `${page.route} ${formFactor} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, a11y ${figures.accessibility}, SEO ${figures.seo}`,
           );
+          console.log(`  long tasks: ${measured.longTasks.map((task) => `${task.url} ${Math.round(task.durationMs)} ms`).join(', ') || 'none'}`);
         }
-        rows.push({ page, formFactor, runs, medians: mediansOf(runs) });
+        const byTbt = [...runs].sort((a, b) => a.figures.tbtMs - b.figures.tbtMs);
+        const figures = runs.map((run) => run.figures);
+        rows.push({ page, formFactor, runs: figures, medians: mediansOf(figures), medianRunTasks: byTbt[Math.floor((byTbt.length - 1) / 2)].longTasks });
       }
     }
 
@@ -295,6 +343,10 @@ async function main(): Promise<void> {
       'Targets (DESIGN.md §12), for mobile: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, accessibility and SEO 100, a request chain of at most 3.',
       '',
       table(rows, chains),
+      '',
+      'The long tasks of each mobile page (the run with the median blocking time; Lighthouse attributes a task to the script that ran it):',
+      '',
+      longTaskNotes(rows),
       '',
       'The request chain of each page (a cold visit, no throttling): the requests that stand one behind the other from the HTML to the answer that fills the page.',
       '',
