@@ -142,7 +142,8 @@ async function runOnce(url: string, token: string | null, formFactor: FormFactor
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-    const taskItems = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number }> } | undefined)?.items ?? [];
+    const taskItems =
+      (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number }> } | undefined)?.items ?? [];
     const longTasks = taskItems
       .map((item) => ({ url: shortUrl(String(item.url ?? ''), url), durationMs: Number(item.duration ?? 0) }))
       .filter((task) => task.durationMs >= 50);
@@ -328,11 +329,19 @@ async function main(): Promise<void> {
           console.log(
             `${page.route} ${formFactor} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}, a11y ${figures.accessibility}, SEO ${figures.seo}`,
           );
-          console.log(`  long tasks: ${measured.longTasks.map((task) => `${task.url} ${Math.round(task.durationMs)} ms`).join(', ') || 'none'}`);
+          console.log(
+            `  long tasks: ${measured.longTasks.map((task) => `${task.url} ${Math.round(task.durationMs)} ms`).join(', ') || 'none'}`,
+          );
         }
         const byTbt = [...runs].sort((a, b) => a.figures.tbtMs - b.figures.tbtMs);
         const figures = runs.map((run) => run.figures);
-        rows.push({ page, formFactor, runs: figures, medians: mediansOf(figures), medianRunTasks: byTbt[Math.floor((byTbt.length - 1) / 2)].longTasks });
+        rows.push({
+          page,
+          formFactor,
+          runs: figures,
+          medians: mediansOf(figures),
+          medianRunTasks: byTbt[Math.floor((byTbt.length - 1) / 2)].longTasks,
+        });
       }
     }
 
