@@ -46,6 +46,24 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+describe("rating panel: while the reader's own rating loads", () => {
+  it("the page keeps its skeleton until the reader's rating is there, then shows the store with the panel in its final size", async () => {
+    const api = apiWithRating(makeOwnRating({ rating: 4, comment: 'Good coffee' }));
+    let answerMine: (value: { rating: Rating | null }) => void = () => undefined;
+    api.ratings.mine.mockReturnValue(new Promise((resolve) => (answerMine = resolve)));
+    renderAt('/stores/42', { api });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading store…');
+    await waitFor(() => expect(api.stores.get).toHaveBeenCalled());
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    answerMine({ rating: makeOwnRating({ rating: 4, comment: 'Good coffee' }) });
+    const view = await panel('Update Your Rating');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(within(view).getByText('Good coffee')).toBeInTheDocument();
+  });
+});
+
 describe('rating panel: a new rating', () => {
   it("'Add Rating' opens the form: 5 stars chosen, empty comment, Submit and Cancel, no Delete", async () => {
     const { user } = renderAt('/stores/42', { api: apiWithRating(null) });

@@ -5,16 +5,7 @@
  */
 import { useId } from 'react';
 import { Link, useAuth, useLocation, useParams } from 'shared-contracts/react';
-import {
-  Bone,
-  Button,
-  buttonClassName,
-  isListWindowError,
-  LoadingBlock,
-  Page,
-  useDocumentTitle,
-  VisuallyHidden,
-} from 'shared-contracts/ui';
+import { Bone, Button, buttonClassName, isListWindowError, LoadingBlock, Page, useDocumentTitle } from 'shared-contracts/ui';
 import { isStoreId, isStoreNotFound, useMyRating, useStore, useStoreRatings } from './api/queries';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
@@ -65,7 +56,10 @@ export default function StoreDetailPage() {
     );
   }
 
-  if (storeQuery.isPending) {
+  // The reader's own rating decides the rating panel's height: the page waits for it with the store, so
+  // nothing below the panel moves when it comes (it is asked in parallel, and is small).
+  const waitingForOwnRating = store !== undefined && user !== null && user.id !== store.owner_id && myRating.isPending;
+  if (storeQuery.isPending || waitingForOwnRating) {
     return (
       <Page busy>
         <BackLink to={backTo} />
@@ -149,17 +143,7 @@ export default function StoreDetailPage() {
                   <p>Store owners cannot rate their own store. Your customers' ratings appear below.</p>
                 </section>
               )}
-              {!isOwnStore && !myRating.isPending && (
-                <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating.data ?? null} />
-              )}
-              {!isOwnStore && myRating.isPending && (
-                // The panel's own frame and size while the reader's rating loads: nothing below it moves when it comes.
-                <div className={styles.panelLoading}>
-                  <VisuallyHidden role="status">Loading your rating…</VisuallyHidden>
-                  <Bone width="50%" height="1.4rem" />
-                  <Bone width="8rem" height="2.75rem" />
-                </div>
-              )}
+              {!isOwnStore && <RatingPanel storeId={store.id} storeName={store.name} myRating={myRating.data ?? null} />}
             </div>
           )}
         </div>
