@@ -56,9 +56,10 @@ export default function StoreDetailPage() {
     );
   }
 
+  const isOwnStore = store !== undefined && user !== null && user.id === store.owner_id;
   // The reader's own rating decides the rating panel's height: the page waits for it with the store, so
   // nothing below the panel moves when it comes (it is asked in parallel, and is small).
-  const waitingForOwnRating = store !== undefined && user !== null && user.id !== store.owner_id && myRating.isPending;
+  const waitingForOwnRating = store !== undefined && user !== null && !isOwnStore && myRating.isPending;
   if (storeQuery.isPending || waitingForOwnRating) {
     return (
       <Page busy>
@@ -89,7 +90,6 @@ export default function StoreDetailPage() {
     );
   }
 
-  const isOwnStore = user !== null && user.id === store.owner_id;
   // A next page the API refused as beyond the list window (the list grew meanwhile) ends the list quietly.
   const windowEnded = ratings.isFetchNextPageError && isListWindowError(ratings.error);
 
