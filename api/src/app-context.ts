@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AuthGuards } from './auth/guards';
+import type { SignedInUsers } from './auth/signed-in-users';
 import type { AuthThrottle } from './auth/throttle';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
@@ -14,6 +15,8 @@ export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   guards: AuthGuards;
+  /** The users behind tokens, held while the database's announcements reach this process. */
+  users: SignedInUsers;
   throttle: AuthThrottle;
   /** See Config.integrityCheckMaxAgeMs. */
   integrityCheckMaxAgeMs: number;

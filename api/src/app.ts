@@ -12,6 +12,7 @@ import type { AppContext, ZodApp } from './app-context';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './auth/counter-store';
 import { createAuthGuards } from './auth/guards';
 import { setHashQueueMax } from './auth/passwords';
+import { SignedInUsers } from './auth/signed-in-users';
 import { AuthThrottle } from './auth/throttle';
 import { type Config, connectionSettings, remoteHealthSettings, resilienceSettings, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/database';
@@ -92,7 +93,9 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   capConnections(app, connectionSettings(config));
 
   let counters: CounterStore | undefined;
+  const users = new SignedInUsers(database);
   app.addHook('onClose', async () => {
+    await users.close();
     await counters?.close();
     await database.close();
   });
@@ -116,6 +119,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     throw error;
   }
 
+  // After the migrations (the triggers that announce changes) and before the first request.
+  users.start();
   counters = config.redisUrl
     ? new RedisCounterStore(config.redisUrl, {
         timeoutMs: resilience.redisTimeoutMs,
@@ -126,7 +131,8 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   const context: AppContext = {
     database,
     db: database.db,
-    guards: createAuthGuards(database.db, resolveJwtSecret(config), config.tokenTtlSeconds),
+    guards: createAuthGuards(users, resolveJwtSecret(config), config.tokenTtlSeconds),
+    users,
     throttle: new AuthThrottle(counters, config.throttle),
     integrityCheckMaxAgeMs: config.integrityCheckMaxAgeMs,
     lifecycle,
@@ -134,6 +140,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   };
 
   app.decorateRequest('currentUser', null);
+  app.decorate('signedInUsers', users);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: anything else is a 415, not a string handed to the handlers.

@@ -291,10 +291,12 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(left[0].expires_at.getTime()).toBeGreaterThan(Date.now());
     });
 
-    it('rejects the token of a user deleted from the database', async () => {
+    it('rejects the token of a user deleted straight from the database, once the database has announced it', async () => {
       const user = await server.createUser('normal_user');
       expect((await server.get(PROFILE, { token: user.token })).status).toBe(200);
       await server.db.deleteFrom('users').where('id', '=', user.id).execute();
+      // Changed behind the API's back: the server hears of it through the database's announcement.
+      await server.usersSettled();
       const res = await server.get(PROFILE, { token: user.token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual(INVALID_TOKEN);
@@ -421,8 +423,8 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
     });
   });
 
-  describe('the role is read from the database on every request', () => {
-    it('an admin demoted in the database loses /api/admin/dashboard on the next request (403)', async () => {
+  describe('the role as the database has it now, on the next request', () => {
+    it('an admin demoted straight in the database loses /api/admin/dashboard once the database has announced it (403)', async () => {
       const admin = await server.createUser('system_admin');
       // Another admin, so the demoted one is not the last (not that the database would care).
       await server.createUser('system_admin');
@@ -430,6 +432,7 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(before.status).toBe(200);
 
       await server.db.updateTable('users').set({ role: 'normal_user' }).where('id', '=', admin.id).execute();
+      await server.usersSettled();
       const after = await server.get('/api/admin/dashboard', { token: admin.token });
       expect(after.status).toBe(403);
       expect(after.body).toEqual(FORBIDDEN);
@@ -439,13 +442,14 @@ describe.each(ENGINES)('tokens and revocation (%s)', (engine) => {
       expect(profile.body.user.role).toBe('normal_user');
     });
 
-    it('a customer promoted in the database gains /api/admin/dashboard on the next request', async () => {
+    it('a customer promoted straight in the database gains /api/admin/dashboard once the database has announced it', async () => {
       const customer = await server.createUser('normal_user');
       const before = await server.get('/api/admin/dashboard', { token: customer.token });
       expect(before.status).toBe(403);
       expect(before.body).toEqual(FORBIDDEN);
 
       await server.db.updateTable('users').set({ role: 'system_admin' }).where('id', '=', customer.id).execute();
+      await server.usersSettled();
       const after = await server.get('/api/admin/dashboard', { token: customer.token });
       expect(after.status).toBe(200);
       expect(after.body).toHaveProperty('statistics');

@@ -2,7 +2,8 @@
  * Scale-out (README "Running several instances"): two API processes, started as `npm start` starts
  * one, over one PostgreSQL database and one Redis. Whatever one instance does, the other sees on
  * the very next request: ratings and store figures, a password change revoking older tokens, a role
- * change, failed sign-ins counted towards one throttle. Needs TEST_DATABASE_URL and TEST_REDIS_URL
+ * change, a sign-out, a deletion (each instance holds the users it has seen, and drops one when
+ * PostgreSQL announces a change of them), failed sign-ins counted towards one throttle. Needs TEST_DATABASE_URL and TEST_REDIS_URL
  * (CI sets both; `.ci/run`). The embedded database, by contrast, refuses a second process.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -133,11 +134,34 @@ if (postgresUrl && redisUrl) {
       const customer = world.customers[113];
       const { user } = (await call(a, 'GET', `/api/admin/users/${customer.id}`, { token: admin.token })).body;
       const edit = (role: string) => ({ token: admin.token, body: { name: user.name, email: user.email, address: user.address, role } });
+      // Both instances know (and hold) the customer before the change.
+      expect((await call(a, 'GET', '/api/admin/dashboard', { token: customer.token })).status).toBe(403);
       expect((await call(b, 'GET', '/api/admin/dashboard', { token: customer.token })).status).toBe(403);
       expect((await call(a, 'PUT', `/api/admin/users/${customer.id}`, edit('system_admin'))).status).toBe(200);
       expect((await call(b, 'GET', '/api/admin/dashboard', { token: customer.token })).status).toBe(200);
       expect((await call(b, 'PUT', `/api/admin/users/${customer.id}`, edit('normal_user'))).status).toBe(200);
       expect((await call(a, 'GET', '/api/admin/dashboard', { token: customer.token })).status).toBe(403);
+    });
+
+    it('a sign-out through one instance is refused by the other on the very next request; another session of the user goes on', async () => {
+      const customer = world.customers[114];
+      const session = (await login(a, customer.email, WORLD_PASSWORD)).body.token as string;
+      // Both instances know the user (and hold them) before the sign-out.
+      for (const server of [a, b]) expect((await call(server, 'GET', '/api/auth/profile', { token: session })).status).toBe(200);
+      expect((await call(a, 'POST', '/api/auth/logout', { token: session })).status).toBe(200);
+      expect((await call(b, 'GET', '/api/auth/profile', { token: session })).status).toBe(401);
+      expect((await call(a, 'GET', '/api/auth/profile', { token: session })).status).toBe(401);
+      for (const server of [a, b]) expect((await call(server, 'GET', '/api/auth/profile', { token: customer.token })).status).toBe(200);
+    });
+
+    it('a user deleted through one instance is refused by the other on the very next request, reads and writes alike', async () => {
+      const { admin } = world;
+      const customer = world.customers[115];
+      for (const server of [a, b]) expect((await call(server, 'GET', '/api/auth/profile', { token: customer.token })).status).toBe(200);
+      expect((await call(a, 'DELETE', `/api/admin/users/${customer.id}`, { token: admin.token })).status).toBe(200);
+      expect((await call(b, 'GET', '/api/auth/profile', { token: customer.token })).status).toBe(401);
+      const write = await call(b, 'POST', `/api/ratings/${world.storeIds[1]}`, { token: customer.token, body: { rating: 5 } });
+      expect(write.status).toBe(401);
     });
 
     it('failed sign-ins through both instances add up to one limit; the real user gets in again on both once the window has passed', async () => {

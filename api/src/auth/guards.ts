@@ -1,14 +1,13 @@
 /**
- * Who is calling: the bearer token is checked (HS256, expiry, token version, not signed out) and the
- * user, with their current role, is read from the database on every request, in one round trip with
- * the sign-out check. Guards run before validation, so an anonymous caller gets 401 and a wrong role
- * 403 whatever they sent.
+ * Who is calling: the bearer token is checked (HS256, expiry, token version, not signed out) against
+ * the user as the database has them now, with their current role: held in memory while the database's
+ * change announcements reach this process, read otherwise (signed-in-users.ts). Guards run before
+ * validation, so an anonymous caller gets 401 and a wrong role 403 whatever they sent.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { MESSAGES, type Role } from 'shared-contracts';
-import type { DB } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
+import type { SignedInUsers } from './signed-in-users';
 import { signToken, verifyToken } from './tokens';
 
 export interface CurrentUser {
@@ -33,11 +32,16 @@ export interface AuthGuards {
   /** onRequest hook: a signed-in user with one of these roles. */
   withRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
   issueToken: (user: { id: number; token_version: number }) => string;
+  /**
+   * After a user was changed, signed out or deleted (committed): resolves when every instance will
+   * see it on the next request (SignedInUsers.changed).
+   */
+  userChanged: (userId: number) => Promise<void>;
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*)\s*$/i;
 
-export function createAuthGuards(db: Kysely<DB>, jwtSecret: string, tokenTtlSeconds: number): AuthGuards {
+export function createAuthGuards(users: SignedInUsers, jwtSecret: string, tokenTtlSeconds: number): AuthGuards {
   async function authenticate(request: FastifyRequest): Promise<CurrentUser> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized(MESSAGES.authRequired);
@@ -45,14 +49,9 @@ export function createAuthGuards(db: Kysely<DB>, jwtSecret: string, tokenTtlSeco
     const claims = match ? verifyToken(match[1], jwtSecret) : null;
     if (!claims) throw unauthorized(MESSAGES.invalidToken);
 
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'role', 'token_version'])
-      .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', claims.jti)).as('signed_out'))
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const user = await users.find(claims.userId);
     // A deleted user, a token from before the last password change, or a signed-out token is no longer valid.
-    if (!user || user.token_version !== claims.tokenVersion || user.signed_out) throw unauthorized(MESSAGES.invalidToken);
+    if (!user || user.token_version !== claims.tokenVersion || user.signedOut.has(claims.jti)) throw unauthorized(MESSAGES.invalidToken);
 
     const current = {
       id: user.id,
@@ -77,6 +76,7 @@ export function createAuthGuards(db: Kysely<DB>, jwtSecret: string, tokenTtlSeco
         if (!roles.includes(user.role)) throw forbidden();
       },
     issueToken: (user) => signToken({ userId: user.id, tokenVersion: user.token_version }, jwtSecret, tokenTtlSeconds),
+    userChanged: (userId) => users.changed(userId),
   };
 }
 

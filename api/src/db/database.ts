@@ -11,6 +11,7 @@ import pg from 'pg';
 import { makeDataDirPrivate } from '../data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteDialect } from './pglite-dialect';
+import { type ListenHandlers, listenOnPGlite, listenOnPostgres, type StopListening } from './notifications';
 import { createResilientPool, type PoolTimeouts } from './postgres-pool';
 import type { DB } from './schema';
 
@@ -21,6 +22,8 @@ export interface Database {
   engine: Engine;
   /** One real round trip; throws when the database does not answer. */
   ping(): Promise<void>;
+  /** LISTEN on a channel (db/notifications.ts): messages, and word of when listening starts and is lost. */
+  listen(channel: string, handlers: ListenHandlers): StopListening;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers, { connectTimeoutMs: timeouts.connectTimeoutMs }),
     close: () => db.destroy(),
   };
 }
@@ -138,6 +142,7 @@ async function openPGliteIn(options: DatabaseOptions, unlock: () => void): Promi
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    listen: (channel, handlers) => listenOnPGlite(pglite, channel, handlers),
     close: async () => {
       try {
         await db.destroy();

@@ -65,6 +65,8 @@ export interface TestServerOptions {
    * to migrate part of the way and insert the rows an older version would have written.
    */
   prepareDatabase?: (db: Database['db'], schema: string | undefined) => Promise<void>;
+  /** Told of every statement the server sends to the database. */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
 
 export class TestServer {
@@ -81,6 +83,15 @@ export class TestServer {
 
   get db() {
     return this.database.db;
+  }
+
+  /**
+   * Waits until this server has heard of every user change committed so far. A change made straight
+   * in the database reaches the server's held users through PostgreSQL's announcement, within
+   * milliseconds (auth/signed-in-users.ts); one made through the API is waited for by the API itself.
+   */
+  async usersSettled(): Promise<void> {
+    await this.app.signedInUsers.settle();
   }
 
   async request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
@@ -244,7 +255,10 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   const schema = engine === 'postgres' ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
   if (engine === 'postgres' && !url) throw new Error('TEST_DATABASE_URL is needed for the postgres engine');
 
-  const database = await openDatabase(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: 10 } : {});
+  const database = await openDatabase({
+    ...(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: 10 } : {}),
+    onQuery: options.onQuery,
+  });
   const config = testConfig(dataDir, options);
   // Kysely's migrator lists the tables of every schema; a suite dropping its schema at that moment
   // makes the listing fail ("schema … does not exist"). Migrations hold a shared lock, drops an exclusive one.

@@ -195,6 +195,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();
       }).catch(rethrowEmailConflict);
+      await guards.userChanged(id);
       return { message: MESSAGES.userUpdated, user: toUser(user) };
     },
   );
@@ -225,6 +226,7 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
         await lockStoresRatedBy(trx, id);
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
+      await guards.userChanged(id);
       return { message: MESSAGES.userDeleted };
     },
   );

@@ -124,6 +124,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
         .returning(USER_COLUMNS)
         .executeTakeFirst();
       if (!user) throw notFound(MESSAGES.userNotFound);
+      await guards.userChanged(user.id);
       return { message: MESSAGES.profileUpdated, user: toUser(user) };
     },
   );
@@ -164,6 +165,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
           .executeTakeFirst();
         if (!updated) throw unauthorized(MESSAGES.invalidToken);
         await attempt.succeeded();
+        await guards.userChanged(me.id);
         return { message: MESSAGES.passwordUpdated, token: guards.issueToken(updated) };
       } finally {
         await attempt.abandoned();
@@ -193,6 +195,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
         // Signed-out tokens that have expired since are refused anyway: forget them.
         await trx.deleteFrom('revoked_tokens').where('expires_at', '<', NOW).execute();
       });
+      await guards.userChanged(id);
       return { message: MESSAGES.loggedOut };
     },
   );
