@@ -10,7 +10,8 @@ interface Histogram {
 }
 
 interface AutocannonResult {
-  requests: Histogram & { total: number };
+  /** `total`: answered; `sent`: sent, the answered ones and those still running when the run ended included. */
+  requests: Histogram & { total: number; sent: number };
   latency: Histogram;
   non2xx: number;
   errors: number;
@@ -23,8 +24,17 @@ export interface Measured {
   rps: number;
   p50: number;
   p99: number;
-  /** Answers that were not the expected status, plus transport errors. */
+  /** Answers that were not the expected status, plus transport errors (timeouts included). */
   failures: number;
+  /** Of the failures, requests that got no answer within the timeout (runLoad only). */
+  timeouts?: number;
+  /**
+   * Requests still running when the run ended (runLoad only): autocannon stops at the deadline without
+   * waiting for them, so they are not in `total` (at most one per connection).
+   */
+  cutOff?: number;
+  /** The run's length (runLoad only). */
+  seconds?: number;
   total: number;
 }
 
@@ -38,13 +48,25 @@ export interface LoadRequest {
   status?: number;
 }
 
-export async function runLoad(url: string, request: LoadRequest, seconds: number, connections = 10): Promise<Measured> {
+export interface LoadOptions {
+  /** How long one request may take before it counts as failed (autocannon's timeout; default 10 s). */
+  timeoutSeconds?: number;
+}
+
+export async function runLoad(
+  url: string,
+  request: LoadRequest,
+  seconds: number,
+  connections = 10,
+  options: LoadOptions = {},
+): Promise<Measured> {
   const pathOf = typeof request.path === 'function' ? request.path : () => request.path as string;
   const headersOf = typeof request.headers === 'function' ? request.headers : () => (request.headers as Record<string, string>) ?? {};
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
+    ...(options.timeoutSeconds === undefined ? {} : { timeout: options.timeoutSeconds }),
     requests: [
       {
         method: request.method ?? 'GET',
@@ -62,8 +84,11 @@ export async function runLoad(url: string, request: LoadRequest, seconds: number
     rps: total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures:
-      (request.status === undefined ? result.non2xx : unexpected(result.statusCodeStats, request.status)) + result.errors + result.timeouts,
+    // autocannon counts a timeout among its errors as well as in `timeouts`: each once here.
+    failures: (request.status === undefined ? result.non2xx : unexpected(result.statusCodeStats, request.status)) + result.errors,
+    timeouts: result.timeouts,
+    cutOff: Math.max(0, Math.min(connections, result.requests.sent - total - result.errors)),
+    seconds,
     total,
   };
 }

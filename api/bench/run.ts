@@ -5,6 +5,10 @@
  * same machine in the same run: the same server answering a constant body of the same size (HTTP and
  * JSON), and each read's SQL straight through the driver's pool (the database). Writes the table into
  * BENCHMARKS.md.
+ *
+ * `npm run bench -- --compare [--rounds 2]` (PostgreSQL only): instead of the ceilings, the same reads
+ * and writes against the naive Express + pg baseline (naive-baseline.ts) on the same database, in turn
+ * with our server (compare.ts); writes only the comparison table (api-compare section of BENCHMARKS.md).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -20,8 +24,9 @@ import type { DB } from '../src/db/schema';
 import { BENCH_PASSWORD } from './bench-data';
 import { benchTarget, openBenchDatabase } from './bench-database';
 import { explain, QueryRecorder, recordEndpointQueries, sqlCeiling } from './ceilings';
-import { type Measured, runLoad } from './load';
-import { type BenchReport, type ReadRow, writeReport } from './report';
+import { runComparison } from './compare';
+import { type LoadRequest, type Measured, runLoad } from './load';
+import { type BenchReport, type CompareReport, type ReadRow, renderCompareReport, writeCompareReport, writeReport } from './report';
 import { startServer } from '../scripts/api-process';
 
 type Actor = 'admin' | 'owner' | 'customer';
@@ -35,6 +40,8 @@ interface ReadScenario {
   list?: boolean;
   /** The expected answer when it is not 200 (a refused deep page). */
   status?: number;
+  /** The naive baseline's expected answer (--compare), when not any 2xx. */
+  baselineStatus?: number;
 }
 
 const { values: args } = parseArgs({
@@ -42,10 +49,15 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'no-write-report': { type: 'boolean', default: false },
+    compare: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
+/** --compare: rounds per side and endpoint, and how long one request may take (the baseline's store list takes seconds). */
+const ROUNDS = Math.max(1, Math.floor(Number(args.rounds)) || 1);
+const COMPARE_TIMEOUT_SECONDS = 60;
 const CEILING_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 /** The deepest store list page a client can open at 12 per page (LIST_WINDOW). */
 const LAST_PAGE = Math.ceil(LIST_WINDOW / 12);
@@ -53,6 +65,12 @@ const LAST_PAGE = Math.ceil(LIST_WINDOW / 12);
 async function main() {
   const target = benchTarget();
   const { databaseUrl, dataDir } = target;
+  if (args.compare && !databaseUrl) {
+    console.error(
+      '--compare needs PostgreSQL: the naive Express + pg baseline cannot open embedded PGlite. Set DATABASE_URL to the database `npm run bench:seed` filled.',
+    );
+    process.exit(1);
+  }
   const jwtSecret = randomBytes(32).toString('hex');
   const serverEnv: Record<string, string> = {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -136,6 +154,7 @@ async function main() {
       actor: 'customer',
       path: '/api/stores?page=5000&limit=12&sortBy=name&sortOrder=asc',
       status: 400,
+      baselineStatus: 200, // no window there: it answers an empty page
     },
     {
       name: `stores: page ${LAST_PAGE}, the deepest, by name`,
@@ -183,6 +202,76 @@ async function main() {
   ];
   const firstPath = (s: ReadScenario) => (typeof s.path === 'function' ? s.path() : s.path);
 
+  /** POST /api/ratings/:storeId from many customers on random stores, half of them changing an existing rating: a fresh generator. */
+  const customerIds = [...customerTokens.keys()];
+  const ratingWrites = (): LoadRequest => {
+    const writeRequest = () => {
+      if (Math.random() < 0.5 && existingPairs.length) {
+        const pair = existingPairs[Math.floor(Math.random() * existingPairs.length)];
+        return { userId: pair.user_id, storeId: pair.store_id };
+      }
+      return { userId: customerIds[Math.floor(Math.random() * customerIds.length)], storeId: randomStore() };
+    };
+    let next = writeRequest();
+    return {
+      method: 'POST',
+      path: () => {
+        next = writeRequest();
+        return `/api/ratings/${next.storeId}`;
+      },
+      headers: () => ({ authorization: `Bearer ${customerTokens.get(next.userId)}` }),
+      body: () => JSON.stringify({ rating: 1 + Math.floor(Math.random() * 5), comment: 'Benchmark visit: quick and friendly.' }),
+    };
+  };
+  const auth = (actor: Actor) => ({ authorization: `Bearer ${tokens[actor]}` });
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+  const reportCounts = {
+    users: counts.users.total,
+    stores: counts.stores.total,
+    ratings: counts.ratings.total,
+    topStoreRatings: Number(top.rating_count),
+  };
+
+  if (args.compare) {
+    // No ceilings here (the normal run measures them): ours against the baseline, then the aggregates.
+    const rows = await runComparison({
+      databaseUrl: databaseUrl!,
+      jwtSecret,
+      serverEnv,
+      db,
+      scenarios: scenarios.map((s) => ({
+        name: s.name,
+        storeList: typeof s.path === 'string' && s.path.startsWith('/api/stores?'),
+        path: s.path,
+        headers: auth(s.actor),
+        status: s.status,
+        baselineStatus: s.baselineStatus,
+      })),
+      writes: ratingWrites,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      timeoutSeconds: COMPARE_TIMEOUT_SECONDS,
+    });
+    const aggregates = await checkAggregates(db);
+    await database.close();
+    console.log(`  aggregates after the writes: ${aggregates}`);
+    const report: CompareReport = {
+      engineVersion,
+      counts: reportCounts,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      timeoutSeconds: COMPARE_TIMEOUT_SECONDS,
+      machine,
+      rows,
+      aggregates,
+    };
+    console.log(`\n${renderCompareReport(report)}\n`);
+    if (!args['no-write-report']) writeCompareReport(report);
+    return;
+  }
+
   console.log(`Recording each read's SQL and its database ceiling (${database.engine}, ${CEILING_SECONDS} s each)…`);
   const app = await buildApp({ config: loadConfig({ ...process.env, ...serverEnv, LOG_LEVEL: 'silent' }), database, logger: false });
   const sqlSide = new Map<string, { ceiling: Measured; plans: string[][] }>();
@@ -197,7 +286,6 @@ async function main() {
 
   // 2. The production server in its own process, under load.
   const server = await startServer(serverEnv);
-  const auth = (actor: Actor) => ({ authorization: `Bearer ${tokens[actor]}` });
   const rows: ReadRow[] = [];
   try {
     console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, ${CEILING_SECONDS} s per HTTP ceiling`);
@@ -219,29 +307,7 @@ async function main() {
     }
 
     // Writes: POST /api/ratings/:storeId from many customers, half new ratings, half changes to existing ones.
-    const customerIds = [...customerTokens.keys()];
-    const writeRequest = () => {
-      if (Math.random() < 0.5 && existingPairs.length) {
-        const pair = existingPairs[Math.floor(Math.random() * existingPairs.length)];
-        return { userId: pair.user_id, storeId: pair.store_id };
-      }
-      return { userId: customerIds[Math.floor(Math.random() * customerIds.length)], storeId: randomStore() };
-    };
-    let next = writeRequest();
-    const writes = await runLoad(
-      server.url,
-      {
-        method: 'POST',
-        path: () => {
-          next = writeRequest();
-          return `/api/ratings/${next.storeId}`;
-        },
-        headers: () => ({ authorization: `Bearer ${customerTokens.get(next.userId)}` }),
-        body: () => JSON.stringify({ rating: 1 + Math.floor(Math.random() * 5), comment: 'Benchmark visit: quick and friendly.' }),
-      },
-      SECONDS,
-      CONNECTIONS,
-    );
+    const writes = await runLoad(server.url, ratingWrites(), SECONDS, CONNECTIONS);
     // A store owned by the writer answers 403 (owners do not rate their own stores); customers own none, so all should be 2xx.
     console.log(`  rating upserts: ${writes.rps.toFixed(0)}/s p50 ${writes.p50} ms p99 ${writes.p99} ms, failures ${writes.failures}`);
 
@@ -276,16 +342,11 @@ async function main() {
     const report: BenchReport = {
       engine: database.engine,
       engineVersion,
-      counts: {
-        users: counts.users.total,
-        stores: counts.stores.total,
-        ratings: counts.ratings.total,
-        topStoreRatings: Number(top.rating_count),
-      },
+      counts: reportCounts,
       seconds: SECONDS,
       ceilingSeconds: CEILING_SECONDS,
       connections: CONNECTIONS,
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+      machine,
       rows,
       writes,
       burst: { reads: burstReads, logins },
