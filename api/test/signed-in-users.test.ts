@@ -207,6 +207,23 @@ describe.each(ENGINES)('held users in the running server (%s)', (engine) => {
     expect(sent[0]).not.toMatch(/from "users"/);
   });
 
+  it("a store's ratings and one's own rating of it are one statement each, found or not", async () => {
+    const owner = await server.createUser('store_owner');
+    const store = await server.createStore(owner.id);
+    const customer = await server.createUser('normal_user');
+    expect((await server.post(`/api/ratings/${store.id}`, { token: customer.token, body: { rating: 4 } })).status).toBe(201);
+    for (const path of [
+      `/api/stores/${store.id}/ratings`,
+      `/api/ratings/user/${store.id}`,
+      '/api/stores/2000000000/ratings',
+      '/api/ratings/user/2000000000',
+    ]) {
+      await server.get(path, { token: customer.token });
+      const sent = await statementsOf(() => server.get(path, { token: customer.token }));
+      expect({ path, statements: sent.length }).toEqual({ path, statements: 1 });
+    }
+  });
+
   it('a sign-out through the API is refused on the very next request, and the other token of the user goes on', async () => {
     const user = await server.createUser('normal_user');
     const other = await server.signIn(user.email, user.password, 'normal_user');

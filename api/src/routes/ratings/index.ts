@@ -36,15 +36,15 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     },
     async (request) => {
       const { storeId } = request.params;
-      const store = await db.selectFrom('stores').select('id').where('id', '=', storeId).executeTakeFirst();
-      if (!store) throw notFound(MESSAGES.storeNotFound);
-      const rating = await db
-        .selectFrom('ratings')
-        .select(RATING_COLUMNS)
-        .where('store_id', '=', storeId)
-        .where('user_id', '=', currentUser(request).id)
+      // One statement: no row, no such store; a row without a rating id, the caller has not rated it.
+      const row = await db
+        .selectFrom('stores')
+        .leftJoin('ratings', (join) => join.onRef('ratings.store_id', '=', 'stores.id').on('ratings.user_id', '=', currentUser(request).id))
+        .select(RATING_COLUMNS.map((column) => `ratings.${column}` as const))
+        .where('stores.id', '=', storeId)
         .executeTakeFirst();
-      return { rating: rating ? toRating(rating) : null };
+      if (!row) throw notFound(MESSAGES.storeNotFound);
+      return { rating: row.id === null ? null : toRating(row as RatingRow) };
     },
   );
 

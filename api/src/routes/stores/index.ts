@@ -110,29 +110,46 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     },
     async (request) => {
       const { page, limit } = request.query;
-      const store = await db.selectFrom('stores').select('rating_count').where('id', '=', request.params.id).executeTakeFirst();
-      if (!store) throw notFound(MESSAGES.storeNotFound);
+      // One statement: the store (its kept count, or no row: no such store) and the page of its ratings.
       const rows = await db
-        .selectFrom('ratings')
-        .innerJoin('users', 'users.id', 'ratings.user_id')
-        .select(['ratings.id', 'ratings.rating', 'ratings.comment', 'users.name as user_name', 'ratings.created_at', 'ratings.updated_at'])
-        .where('ratings.store_id', '=', request.params.id)
-        .orderBy('ratings.created_at', 'desc')
-        .orderBy('ratings.id', 'desc')
-        .limit(limit)
-        .offset(offsetOf({ page, limit }))
+        .selectFrom('stores')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('ratings')
+              .innerJoin('users', 'users.id', 'ratings.user_id')
+              .select([
+                'ratings.id',
+                'ratings.rating',
+                'ratings.comment',
+                'users.name as user_name',
+                'ratings.created_at',
+                'ratings.updated_at',
+              ])
+              .whereRef('ratings.store_id', '=', 'stores.id')
+              .orderBy('ratings.created_at', 'desc')
+              .orderBy('ratings.id', 'desc')
+              .limit(limit)
+              .offset(offsetOf({ page, limit }))
+              .as('page'),
+          (join) => join.onTrue(),
+        )
+        .select(['stores.rating_count', 'page.id', 'page.rating', 'page.comment', 'page.user_name', 'page.created_at', 'page.updated_at'])
+        .where('stores.id', '=', request.params.id)
         .execute();
+      if (rows.length === 0) throw notFound(MESSAGES.storeNotFound);
+      const ratings = rows.flatMap((r) => (r.id === null ? [] : [r]));
       return {
-        ratings: rows.map((r) => ({
-          id: r.id,
+        ratings: ratings.map((r) => ({
+          id: r.id!,
           rating: Number(r.rating),
           comment: r.comment,
-          user_name: r.user_name,
-          created_at: toIsoString(r.created_at),
-          updated_at: toIsoString(r.updated_at),
+          user_name: r.user_name!,
+          created_at: toIsoString(r.created_at!),
+          updated_at: toIsoString(r.updated_at!),
         })),
         // The maintained count: no COUNT over the store's ratings.
-        ...pageInfo({ page, limit }, Number(store.rating_count)),
+        ...pageInfo({ page, limit }, Number(rows[0].rating_count)),
       };
     },
   );
