@@ -21,6 +21,7 @@ import { seedDemoDataIfEmpty } from './db/seed/seed-demo-data';
 import { Releases } from './deployments/releases';
 import { registerAnswerHeaders } from './http/answer-headers';
 import { clientErrorHandler } from './http/client-errors';
+import { registerRequestLog, serverLogger } from './http/request-log';
 import { capConnections, connectionOptions } from './http/connections';
 import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
@@ -65,7 +66,9 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     }));
 
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: logger ?? serverLogger(config.logLevel),
+    // One line per request instead (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     // A __proto__ key, or constructor.prototype, is dropped while the JSON is parsed, like any key the
     // schemas do not know, so it can reach no object (it was a 400 "not valid JSON", though it is JSON).
@@ -89,6 +92,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   }).withTypeProvider<ZodTypeProvider>();
 
   log = app.log;
+  registerRequestLog(app);
   const lifecycle = registerDraining(app);
   capConnections(app, connectionSettings(config));
 

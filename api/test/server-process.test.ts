@@ -49,7 +49,8 @@ describe('on the embedded database (PGlite in DATA_DIR)', () => {
   let api: Running;
 
   beforeAll(async () => {
-    api = await start({ DATA_DIR: dataDir });
+    // At debug the server logs each request as it arrives: the in-flight test below waits for those lines.
+    api = await start({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
   }, 120_000);
   afterAll(async () => {
     if (api && api.child.exitCode === null) await stop(api);
