@@ -6,7 +6,7 @@
  * Plain on purpose, and honest: Express 5 with `express.json()` and `res.json()`, a `pg.Pool` of 10,
  * parameterised SQL over the tables and the indexes that exist. What it does not have is everything our
  * server adds for speed: every average, count and distribution is computed per request with AVG/COUNT
- * over the ratings (never the kept `stores.rating_count/rating_sum/average_rating` columns or the
+ * over the ratings (never the kept `store_figures.rating_count/rating_sum/average_rating` columns or the
  * counter tables `row_totals`, `row_counts` and `store_months`), lists count their matches with
  * count(*) and may be paged to any depth, and every request verifies its JWT with `jsonwebtoken` and
  * the secret string and then reads the user (`select … from users where id = $1`, token version

@@ -63,12 +63,12 @@ async function load<T extends Record<string, unknown>>(
   }
 }
 
-/** The plain (non-constraint) indexes of the three tables, to drop before loading and rebuild after. */
+/** The plain (non-constraint) indexes of the three tables and the store figures, to drop before loading and rebuild after. */
 async function secondaryIndexes(db: Kysely<DB>): Promise<Array<{ name: string; definition: string }>> {
   const { rows } = await sql<{ name: string; definition: string }>`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename in ('users', 'stores', 'ratings')
+    where i.schemaname = current_schema() and i.tablename in ('users', 'stores', 'ratings', 'store_figures')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = current_schema()::regnamespace)
     order by i.indexname`.execute(db);
   return rows;
@@ -175,14 +175,14 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
     process.stdout.write(` ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
   };
   await step('store figures', () =>
-    sql`update stores s set rating_count = r.n, rating_sum = r.total,
-          rating_1 = r.r1, rating_2 = r.r2, rating_3 = r.r3, rating_4 = r.r4, rating_5 = r.r5
-        from (select store_id, count(*) as n, sum(rating) as total,
+    sql`insert into store_figures (store_id, category, rating_count, rating_sum, rating_1, rating_2, rating_3, rating_4, rating_5)
+        select s.id, s.category, coalesce(r.n, 0), coalesce(r.total, 0),
+               coalesce(r.r1, 0), coalesce(r.r2, 0), coalesce(r.r3, 0), coalesce(r.r4, 0), coalesce(r.r5, 0)
+        from stores s left join (select store_id, count(*) as n, sum(rating) as total,
                 count(*) filter (where rating = 1) as r1, count(*) filter (where rating = 2) as r2,
                 count(*) filter (where rating = 3) as r3, count(*) filter (where rating = 4) as r4,
                 count(*) filter (where rating = 5) as r5
-              from ratings group by store_id) r
-        where s.id = r.store_id`.execute(db),
+              from ratings group by store_id) r on r.store_id = s.id`.execute(db),
   );
   await step('row counts', () => rebuildRowCounts(db));
   for (const table of ['users', 'stores', 'ratings']) {

@@ -221,7 +221,9 @@ describe.each(ENGINES)('admin dashboard (%s)', (engine) => {
     await insertRating(server, rater.id, store.id, 3);
     expect((await dashboard()).analytics.systemHealth.rating_health.status).toBe('healthy');
 
-    await sql`update stores set rating_count = rating_count + 2, rating_sum = rating_sum + 6 where id = ${store.id}`.execute(server.db);
+    await sql`update store_figures set rating_count = rating_count + 2, rating_sum = rating_sum + 6 where store_id = ${store.id}`.execute(
+      server.db,
+    );
     const { systemHealth } = (await dashboard()).analytics;
     expect(systemHealth.rating_health).toEqual({ status: 'warning', detail: 'Store figures count 3 ratings, the ratings table holds 1' });
   });

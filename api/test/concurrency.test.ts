@@ -193,9 +193,9 @@ describe.each(ENGINES)('concurrency (%s)', (engine) => {
     expect(results.map((r) => r.body.storeStats.total_ratings).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
 
     const row = await server.db
-      .selectFrom('stores')
+      .selectFrom('store_figures')
       .select(['rating_count', 'rating_sum'])
-      .where('id', '=', store.id)
+      .where('store_id', '=', store.id)
       .executeTakeFirstOrThrow();
     expect(Number(row.rating_count)).toBe(300);
     expect(Number(row.rating_sum)).toBe(values.reduce((a, b) => a + b, 0));

@@ -63,9 +63,16 @@ describe('splitStatements', () => {
 
   it('reads every file of src/db/functions into whole statements', () => {
     const files = readFunctionsFiles();
-    expect(files.map((f) => f.file)).toEqual(['rate_store.sql', 'row_counts.sql', 'store_aggregates.sql', 'store_months.sql']);
-    // rate_store; the counters' three functions, nine triggers and the rebuild; the figures' function and trigger; the months' function and three triggers.
-    expect(files.map((f) => f.statements.length)).toEqual([1, 13, 2, 4]);
+    expect(files.map((f) => f.file)).toEqual([
+      'rate_store.sql',
+      'rating_counts.sql',
+      'row_counts.sql',
+      'store_aggregates.sql',
+      'user_changes.sql',
+    ]);
+    // rate_store; the ratings' counts and months: one function, three triggers; the users' and stores' counters: two functions, six
+    // triggers and the rebuild; the figures: three functions and three triggers; the user changes announced: one function, two triggers.
+    expect(files.map((f) => f.statements.length)).toEqual([1, 4, 9, 6, 3]);
     for (const statement of files.flatMap((f) => f.statements)) expect(statement).toMatch(/^create or replace (function|trigger) \w+/);
   });
 });
@@ -141,9 +148,9 @@ describe.each(ENGINES)('the database functions (%s)', (engine) => {
     const store = await server.createStore(owner.id);
     expect((await server.post(`/api/ratings/${store.id}`, { token: customer.token, body: { rating: 4 } })).status).toBe(201);
     const row = await server.db
-      .selectFrom('stores')
+      .selectFrom('store_figures')
       .select(['rating_count', 'rating_sum', 'rating_4'])
-      .where('id', '=', store.id)
+      .where('store_id', '=', store.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ rating_count: 1, rating_sum: 4, rating_4: 1 });
     // Put the real file's version back.

@@ -8,7 +8,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from './schema';
 
-/** Stores whose rating_count, rating_sum, per-star counts or average differ from their ratings. */
+/**
+ * Stores whose kept figures (store_figures: rating_count, rating_sum, per-star counts, average, and the
+ * copied category) differ from their ratings and their row, or that have no figures row.
+ */
 export async function storesWithWrongFigures(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ id: number; kept: string; actual: string }>`
     with actual as (
@@ -17,17 +20,20 @@ export async function storesWithWrongFigures(db: Kysely<DB>): Promise<string[]> 
              count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
              count(*) filter (where rating = 5)::int as r5
       from ratings group by store_id)
-    select s.id,
-           concat_ws('/', s.rating_count, s.rating_sum, s.rating_1, s.rating_2, s.rating_3, s.rating_4, s.rating_5, s.average_rating::numeric(4,2)) as kept,
+    select st.id,
+           case when f.store_id is null then 'no figures row'
+                else concat_ws('/', f.rating_count, f.rating_sum, f.rating_1, f.rating_2, f.rating_3, f.rating_4, f.rating_5,
+                               f.average_rating::numeric(4,2), f.category) end as kept,
            concat_ws('/', coalesce(a.n, 0), coalesce(a.total, 0), coalesce(a.r1, 0), coalesce(a.r2, 0), coalesce(a.r3, 0), coalesce(a.r4, 0),
-                     coalesce(a.r5, 0), coalesce(round(a.total::numeric / nullif(a.n, 0), 2), 0)::numeric(4,2)) as actual
-    from stores s left join actual a on a.store_id = s.id
-    where s.rating_count <> coalesce(a.n, 0) or s.rating_sum <> coalesce(a.total, 0)
-       or s.rating_1 <> coalesce(a.r1, 0) or s.rating_2 <> coalesce(a.r2, 0) or s.rating_3 <> coalesce(a.r3, 0)
-       or s.rating_4 <> coalesce(a.r4, 0) or s.rating_5 <> coalesce(a.r5, 0)
-       or s.average_rating::numeric(4,2) <> coalesce(round(a.total::numeric / nullif(a.n, 0), 2), 0)
-    order by s.id`.execute(db);
-  return rows.map((r) => `store ${r.id}: kept count/sum/1★..5★/average ${r.kept}, counted ${r.actual}`);
+                     coalesce(a.r5, 0), coalesce(round(a.total::numeric / nullif(a.n, 0), 2), 0)::numeric(4,2), st.category) as actual
+    from stores st left join store_figures f on f.store_id = st.id left join actual a on a.store_id = st.id
+    where f.store_id is null or f.category <> st.category
+       or f.rating_count <> coalesce(a.n, 0) or f.rating_sum <> coalesce(a.total, 0)
+       or f.rating_1 <> coalesce(a.r1, 0) or f.rating_2 <> coalesce(a.r2, 0) or f.rating_3 <> coalesce(a.r3, 0)
+       or f.rating_4 <> coalesce(a.r4, 0) or f.rating_5 <> coalesce(a.r5, 0)
+       or f.average_rating::numeric(4,2) <> coalesce(round(a.total::numeric / nullif(a.n, 0), 2), 0)
+    order by st.id`.execute(db);
+  return rows.map((r) => `store ${r.id}: kept count/sum/1★..5★/average/category ${r.kept}, counted ${r.actual}`);
 }
 
 /** Duplicate (user, store) ratings, ratings whose user or store is gone, ratings outside 1..5. */

@@ -7,6 +7,7 @@ import * as remoteHealth from './migrations/0004_remote_health';
 import * as emailKey from './migrations/0005_email_key';
 import * as tokenRevocation from './migrations/0006_token_revocation';
 import * as databaseFunctions from './migrations/0007_database_functions';
+import * as storeFigures from './migrations/0008_store_figures';
 import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Steps> = {
   '0005_email_key': emailKey,
   '0006_token_revocation': tokenRevocation,
   '0007_database_functions': databaseFunctions,
+  '0008_store_figures': storeFigures,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -35,7 +35,20 @@ export interface StoresTable {
   owner_id: number;
   /** One of STORE_CATEGORIES (check constraint); 'Other' by default. */
   category: ColumnType<StoreCategory, StoreCategory | undefined, StoreCategory>;
-  /** Maintained by the ratings trigger only. */
+  /** Generated: lower(name) and lower(address) joined by chr(31), for the store search. */
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/**
+ * A store's rating figures, one row per store (migration 0008), kept by triggers only: created with the
+ * store, updated by every rating write (db/functions/store_aggregates.sql), gone with the store.
+ */
+export interface StoreFiguresTable {
+  store_id: number;
+  /** The store's category, copied by a trigger, for the category's rating order. */
+  category: ColumnType<StoreCategory, never, never>;
   rating_count: Counter;
   rating_sum: Counter;
   rating_1: Counter;
@@ -43,12 +56,8 @@ export interface StoresTable {
   rating_3: Counter;
   rating_4: Counter;
   rating_5: Counter;
-  /** Generated: lower(name) and lower(address) joined by chr(31), for the store search. */
-  search_text: ColumnType<string, never, never>;
   /** Generated: round(rating_sum / rating_count, 2), 0 without ratings. */
   average_rating: ColumnType<number, never, never>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface RatingsTable {
@@ -125,6 +134,7 @@ export interface DB {
   revoked_tokens: RevokedTokensTable;
   row_counts: RowCountsTable;
   row_totals: RowTotalsTable;
+  store_figures: StoreFiguresTable;
   store_months: StoreMonthsTable;
   users: UsersTable;
   stores: StoresTable;

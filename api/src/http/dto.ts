@@ -108,7 +108,7 @@ export function toRating(row: RatingRow) {
 export { iso as toIsoString };
 
 /**
- * round(sum / count, 2), 0 without ratings: the same rule as the stores.average_rating column
+ * round(sum / count, 2), 0 without ratings: the same rule as the store_figures.average_rating column
  * (PostgreSQL's round of an exact numeric: halves go up). Worked in integers, since floating point
  * misses halves: 87 / 40 = 2.175 is 217.49999… hundredths as a double, which Math.round makes 2.17.
  */

@@ -24,7 +24,7 @@ create or replace function rate_store(p_user integer, p_store integer, p_rating 
     return query
       select r.id, r.store_id, r.user_id, r.rating, r.comment, r.created_at, r.updated_at, v_inserted,
              s.average_rating, s.rating_count, s.rating_1, s.rating_2, s.rating_3, s.rating_4, s.rating_5
-      from ratings r join stores s on s.id = r.store_id
+      from ratings r join store_figures s on s.store_id = r.store_id
       where r.id = v_id;
   end
 $$;

@@ -1,7 +1,7 @@
 -- How many users, stores and ratings (per star) were created on each UTC day (row_counts) and in all
 -- (row_totals), kept by statement-level triggers in the same transaction as every insert, delete and
--- created_at or star change: the dashboards' totals and 30-day growth are a sum over a few dozen small
--- rows, never a count over the tables. Each connection writes its own slot (backend pid mod 16), so
+-- created_at or star change (those of users and stores here, those of ratings in rating_counts.sql):
+-- the dashboards' totals and 30-day growth are a sum over a few dozen small rows, never a count over the tables. Each connection writes its own slot (backend pid mod 16), so
 -- concurrent rating writes do not queue on one counter row; readers sum the slots.
 
 -- Adds (subject, day, n) deltas to both counters: row_counts per day (the 30-day growth), row_totals per
@@ -38,28 +38,6 @@ create or replace function row_counts_track() returns trigger language plpgsql a
   end
 $$;
 
--- ratings: one subject per star ('ratings_1' … 'ratings_5'); an update counts a changed star or a moved created_at.
-create or replace function row_counts_track_ratings() returns trigger language plpgsql as $$
-  begin
-    if tg_op = 'INSERT' then
-      perform row_counts_apply(array_agg('ratings_' || rating), array_agg((created_at at time zone 'UTC')::date), array_agg(1::bigint)) from new_rows;
-    elsif tg_op = 'DELETE' then
-      perform row_counts_apply(array_agg('ratings_' || rating), array_agg((created_at at time zone 'UTC')::date), array_agg(-1::bigint)) from old_rows;
-    else
-      perform row_counts_apply(array_agg(subject), array_agg(day), array_agg(n)) from (
-        select 'ratings_' || o.rating as subject, (o.created_at at time zone 'UTC')::date as day, -1::bigint as n
-          from old_rows o join new_rows r on r.id = o.id
-          where o.rating <> r.rating or o.created_at is distinct from r.created_at
-        union all
-        select 'ratings_' || r.rating, (r.created_at at time zone 'UTC')::date, 1
-          from old_rows o join new_rows r on r.id = o.id
-          where o.rating <> r.rating or o.created_at is distinct from r.created_at
-      ) deltas;
-    end if;
-    return null;
-  end
-$$;
-
 create or replace trigger users_row_counts_insert after insert on users
     referencing new table as new_rows for each statement execute function row_counts_track('users');
 
@@ -77,15 +55,6 @@ create or replace trigger stores_row_counts_delete after delete on stores
 
 create or replace trigger stores_row_counts_update after update on stores
     referencing old table as old_rows new table as new_rows for each statement execute function row_counts_track('stores');
-
-create or replace trigger ratings_row_counts_insert after insert on ratings
-    referencing new table as new_rows for each statement execute function row_counts_track_ratings();
-
-create or replace trigger ratings_row_counts_delete after delete on ratings
-    referencing old table as old_rows for each statement execute function row_counts_track_ratings();
-
-create or replace trigger ratings_row_counts_update after update on ratings
-    referencing old table as old_rows new table as new_rows for each statement execute function row_counts_track_ratings();
 
 create or replace function row_counts_rebuild() returns void language sql as $$
   delete from store_months;

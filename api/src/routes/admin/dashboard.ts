@@ -32,12 +32,13 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards, integrit
       const [counts, topStores, recentActivity, health] = await Promise.all([
         readRowCounts(db),
         db
-          .selectFrom('stores')
-          .select(['id', 'name', 'average_rating', 'rating_count'])
-          .where('rating_count', '>', 0)
-          .orderBy('average_rating', 'desc')
-          .orderBy('rating_count', 'desc')
-          .orderBy('id', 'asc')
+          .selectFrom('store_figures')
+          .innerJoin('stores', 'stores.id', 'store_figures.store_id')
+          .select(['stores.id', 'stores.name', 'store_figures.average_rating', 'store_figures.rating_count'])
+          .where('store_figures.rating_count', '>', 0)
+          .orderBy('store_figures.average_rating', 'desc')
+          .orderBy('store_figures.rating_count', 'desc')
+          .orderBy('store_figures.store_id', 'asc')
           .limit(TOP_STORES)
           .execute(),
         systemActivity(db),

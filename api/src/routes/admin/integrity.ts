@@ -51,7 +51,7 @@ async function integrityChecks(db: Kysely<DB>): Promise<Pick<SystemHealth, 'stor
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('stores')
+      .selectFrom('store_figures')
       .select(sql<number>`coalesce(sum(rating_count), 0)`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -18,14 +18,13 @@ import { toStore } from '../../http/dto';
 import { ApiError, notFound } from '../../http/errors';
 import { containsPattern, countWithinWindow, ilike, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
-import { STORE_COLUMNS, STORE_SORT_KEYS } from '../stores/queries';
+import { STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from '../stores/queries';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
 function withOwner(db: Transaction<DB> | AppContext['db']) {
-  return db
-    .selectFrom('stores')
+  return storesWithFigures(db)
     .innerJoin('users as owner', 'owner.id', 'stores.owner_id')
     .select([...STORE_COLUMNS, 'owner.name as owner_name', 'owner.email as owner_email']);
 }

@@ -21,7 +21,7 @@ import { averageOf, toUser } from '../../http/dto';
 import { conflict, isPgError, notFound, PG_UNIQUE_VIOLATION } from '../../http/errors';
 import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
-import { lockStoresRatedBy } from '../stores/queries';
+import { lockStoresRatedBy, storesWithFigures } from '../stores/queries';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -140,12 +140,11 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
       const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', request.params.id).executeTakeFirst();
       if (!user) throw notFound(MESSAGES.userNotFound);
       if (user.role !== 'store_owner') return { user: toUser(user) };
-      const stores = await db
-        .selectFrom('stores')
-        .select(['id', 'name', 'average_rating', 'rating_count', 'rating_sum'])
-        .where('owner_id', '=', user.id)
-        .orderBy(({ fn }) => fn('lower', ['name']))
-        .orderBy('id')
+      const stores = await storesWithFigures(db)
+        .select(['stores.id', 'stores.name', 'store_figures.average_rating', 'store_figures.rating_count', 'store_figures.rating_sum'])
+        .where('stores.owner_id', '=', user.id)
+        .orderBy(({ fn }) => fn('lower', ['stores.name']))
+        .orderBy('stores.id')
         .execute();
       const count = stores.reduce((n, s) => n + Number(s.rating_count), 0);
       const sum = stores.reduce((n, s) => n + Number(s.rating_sum), 0);

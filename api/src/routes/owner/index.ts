@@ -10,7 +10,7 @@ import { currentUser } from '../../auth/guards';
 import { averageOf, toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageInfo } from '../../http/lists';
-import { DISTRIBUTION_COLUMNS, STORE_COLUMNS } from '../stores/queries';
+import { DISTRIBUTION_COLUMNS, STORE_COLUMNS, storesWithFigures } from '../stores/queries';
 import { lastMonths } from './months';
 import { ownerRatingsPage } from './owner-ratings';
 
@@ -39,9 +39,8 @@ export function registerOwnerRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const ownerId = currentUser(request).id;
       const months = lastMonths(new Date(), TREND_MONTHS);
 
-      const stores = await db
-        .selectFrom('stores')
-        .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS, 'stores.rating_sum'])
+      const stores = await storesWithFigures(db)
+        .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS, 'store_figures.rating_sum'])
         .where('stores.owner_id', '=', ownerId)
         .orderBy(({ fn }) => fn('lower', ['stores.name']))
         .orderBy('stores.id')

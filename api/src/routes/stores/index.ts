@@ -1,5 +1,5 @@
 /** The store list, a store's detail and its ratings, for any signed-in user. */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
 import {
   idParamsSchema,
@@ -15,7 +15,7 @@ import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
-import { findStoreWithDistribution, STORE_COLUMNS, STORE_SORT_KEYS } from './queries';
+import { findStoreWithDistribution, STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from './queries';
 
 const tags = ['stores'];
 const security = [{ bearerAuth: [] }];
@@ -36,33 +36,29 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     },
     async (request) => {
       const { page, limit, sortBy, sortOrder, search, category, minRating, unrated } = request.query;
-      let query = db.selectFrom('stores');
-      if (search) {
-        // Name or address (stores.search_text).
-        query = query.where(searchTextMatches(sql.ref('stores.search_text'), search));
-      }
-      if (category) query = query.where('stores.category', '=', category);
+      const conditions: RawBuilder<boolean>[] = [];
+      // Name or address (stores.search_text).
+      if (search) conditions.push(searchTextMatches(sql.ref('stores.search_text'), search));
+      // By rating, the category's own rating index (store_figures keeps a copy of the category); else the stores' indexes.
+      const categoryOfFigures = category !== undefined && sortBy === 'rating';
+      if (category)
+        conditions.push(sql<boolean>`${sql.ref(categoryOfFigures ? 'store_figures.category' : 'stores.category')} = ${category}`);
       // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
-      if (minRating !== undefined) query = query.where(sql<boolean>`stores.average_rating >= ${String(minRating)}::numeric`);
+      if (minRating !== undefined) conditions.push(sql<boolean>`store_figures.average_rating >= ${String(minRating)}::numeric`);
       if (unrated) {
         // Recommendations: stores the caller has not rated (the unique (user_id, store_id) index answers
         // the NOT EXISTS) and does not own.
         const me = currentUser(request).id;
-        query = query.where('stores.owner_id', '<>', me).where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('ratings')
-                .select(sql<number>`1`.as('one'))
-                .whereRef('ratings.store_id', '=', 'stores.id')
-                .where('ratings.user_id', '=', me),
-            ),
-          ),
+        conditions.push(
+          sql<boolean>`stores.owner_id <> ${me} and not exists (select 1 from ratings where ratings.store_id = stores.id and ratings.user_id = ${me})`,
         );
       }
-      const filtered = Boolean(search || category || minRating !== undefined || unrated);
+      const matching = <Q extends { where(condition: RawBuilder<boolean>): Q }>(query: Q) =>
+        conditions.reduce((q, condition) => q.where(condition), query);
+      // The count joins the figures only when a condition reads them.
+      const counted = minRating !== undefined || categoryOfFigures ? matching(storesWithFigures(db)) : matching(db.selectFrom('stores'));
       const [rows, total] = await Promise.all([
-        query
+        matching(storesWithFigures(db))
           .select(STORE_COLUMNS)
           .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
           .orderBy('stores.id', sortOrder)
@@ -70,7 +66,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
           .offset(offsetOf({ page, limit }))
           .execute(),
         // All stores: the kept count. Filtered: the matches, counted up to LIST_WINDOW.
-        filtered ? countWithinWindow(db, query) : countRows(db, 'stores'),
+        conditions.length > 0 ? countWithinWindow(db, counted) : countRows(db, 'stores'),
       ]);
       return { stores: rows.map(toStore), ...pageInfo({ page, limit }, total) };
     },
@@ -112,7 +108,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const { page, limit } = request.query;
       // One statement: the store (its kept count, or no row: no such store) and the page of its ratings.
       const rows = await db
-        .selectFrom('stores')
+        .selectFrom('store_figures')
         .leftJoinLateral(
           (eb) =>
             eb
@@ -126,7 +122,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
                 'ratings.created_at',
                 'ratings.updated_at',
               ])
-              .whereRef('ratings.store_id', '=', 'stores.id')
+              .whereRef('ratings.store_id', '=', 'store_figures.store_id')
               .orderBy('ratings.created_at', 'desc')
               .orderBy('ratings.id', 'desc')
               .limit(limit)
@@ -134,8 +130,16 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
               .as('page'),
           (join) => join.onTrue(),
         )
-        .select(['stores.rating_count', 'page.id', 'page.rating', 'page.comment', 'page.user_name', 'page.created_at', 'page.updated_at'])
-        .where('stores.id', '=', request.params.id)
+        .select([
+          'store_figures.rating_count',
+          'page.id',
+          'page.rating',
+          'page.comment',
+          'page.user_name',
+          'page.created_at',
+          'page.updated_at',
+        ])
+        .where('store_figures.store_id', '=', request.params.id)
         .execute();
       if (rows.length === 0) throw notFound(MESSAGES.storeNotFound);
       const ratings = rows.flatMap((r) => (r.id === null ? [] : [r]));

@@ -2,6 +2,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/**
+ * The stores joined with their figures (store_figures, one row per store): every read of a store's
+ * average, count or distribution starts here.
+ */
+export function storesWithFigures(db: Kysely<DB>) {
+  return db.selectFrom('stores').innerJoin('store_figures', 'store_figures.store_id', 'stores.id');
+}
+
+/** A store as the API shows it (with storesWithFigures). */
 export const STORE_COLUMNS = [
   'stores.id',
   'stores.name',
@@ -10,23 +19,22 @@ export const STORE_COLUMNS = [
   'stores.email',
   'stores.owner_id',
   'stores.category',
-  'stores.average_rating',
-  'stores.rating_count',
+  'store_figures.average_rating',
+  'store_figures.rating_count',
   'stores.created_at',
   'stores.updated_at',
 ] as const;
 
 export const DISTRIBUTION_COLUMNS = [
-  'stores.rating_1',
-  'stores.rating_2',
-  'stores.rating_3',
-  'stores.rating_4',
-  'stores.rating_5',
+  'store_figures.rating_1',
+  'store_figures.rating_2',
+  'store_figures.rating_3',
+  'store_figures.rating_4',
+  'store_figures.rating_5',
 ] as const;
 
 export function findStoreWithDistribution(db: Kysely<DB>, storeId: number) {
-  return db
-    .selectFrom('stores')
+  return storesWithFigures(db)
     .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS])
     .where('stores.id', '=', storeId)
     .executeTakeFirst();
@@ -34,25 +42,25 @@ export function findStoreWithDistribution(db: Kysely<DB>, storeId: number) {
 
 export function storeStatsRow(db: Kysely<DB>, storeId: number) {
   return db
-    .selectFrom('stores')
-    .select(['stores.average_rating', 'stores.rating_count', ...DISTRIBUTION_COLUMNS])
-    .where('stores.id', '=', storeId)
+    .selectFrom('store_figures')
+    .select(['store_figures.average_rating', 'store_figures.rating_count', ...DISTRIBUTION_COLUMNS])
+    .where('store_figures.store_id', '=', storeId)
     .executeTakeFirst();
 }
 
-/** Sort expressions matching the sort indexes of the migrations. */
+/** Sort expressions matching the sort indexes of the migrations (rating: store_figures', with storesWithFigures). */
 export const STORE_SORT_KEYS = {
   name: sql`lower(stores.name) collate "C"`,
   email: sql`lower(stores.email) collate "C"`,
   address: sql`lower(stores.address) collate "C"`,
-  rating: sql`stores.average_rating`,
+  rating: sql`store_figures.average_rating`,
   owner_id: sql`stores.owner_id`,
   created_at: sql`stores.created_at`,
 } as const;
 
 /**
- * The lock order of rating writes: the store row first, then the rating. The aggregates trigger
- * updates the store row after each rating write, and deleting a store cascades from the store row to
+ * The lock order of rating writes: the store row first, then the rating, then its figures row. The
+ * aggregates trigger updates the store's figures after each rating write, and deleting a store cascades from the store row to
  * its ratings; a write that held a rating while waiting for the store row would deadlock with a
  * deletion of that store holding the store row while waiting for the rating. So every rating write
  * locks its store row first (rate_store through its caller, PUT and DELETE through this), and a user's

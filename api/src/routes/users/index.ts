@@ -10,6 +10,7 @@ import { countRows, readRowCounts } from '../../db/row-counts';
 import { averageOf } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { customerActivity, ownerActivity, systemActivity } from '../activity';
+import { storesWithFigures } from '../stores/queries';
 import { registerMyRatingsRoutes } from './my-ratings';
 
 export function registerUserRoutes(app: ZodApp, context: AppContext): void {
@@ -39,13 +40,12 @@ export function registerUserRoutes(app: ZodApp, context: AppContext): void {
       }
       if (me.role === 'store_owner') {
         const [stores, recentActivity] = await Promise.all([
-          db
-            .selectFrom('stores')
-            .where('owner_id', '=', me.id)
+          storesWithFigures(db)
+            .where('stores.owner_id', '=', me.id)
             .select((eb) => [
               eb.fn.countAll<number>().as('n'),
-              eb.fn.sum<number>('rating_count').as('ratings'),
-              eb.fn.sum<number>('rating_sum').as('sum'),
+              eb.fn.sum<number>('store_figures.rating_count').as('ratings'),
+              eb.fn.sum<number>('store_figures.rating_sum').as('sum'),
             ])
             .executeTakeFirstOrThrow(),
           ownerActivity(db, me.id),

@@ -37,12 +37,13 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
       const [rows, count] = await Promise.all([
         mine
           .innerJoin('stores', 'stores.id', 'ratings.store_id')
+          .innerJoin('store_figures', 'store_figures.store_id', 'ratings.store_id')
           .select([
             'ratings.id',
             'ratings.store_id',
             'stores.name as store_name',
             'stores.address as store_address',
-            'stores.average_rating as store_average_rating',
+            'store_figures.average_rating as store_average_rating',
             'ratings.rating',
             'ratings.comment',
             'ratings.created_at',
