@@ -5,7 +5,12 @@
  * connection that breaks while a request holds it must not crash the process). A connection that
  * failed that way is thrown away instead of going back to the pool, and the request gets a
  * `DatabaseUnavailableError` (answered 503 with Retry-After) instead of a 500.
+ *
+ * Each connection also prepares the statements it runs (a named statement per SQL text, see
+ * `preparedQuery`): PostgreSQL parses and analyses a statement once per connection instead of on every
+ * request.
  */
+import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 
@@ -46,7 +51,43 @@ export function isUnavailable(error: unknown): boolean {
   );
 }
 
-type PgClient = pg.PoolClient & { __broken?: unknown };
+type PgClient = pg.PoolClient & { __broken?: unknown; __prepared?: Set<string> };
+
+/**
+ * How many named statements one connection keeps at most. Our queries are a few dozen texts; what
+ * varies (an IN list's length) could make more, and past this they run unnamed, as before.
+ */
+export const MAX_PREPARED_PER_CONNECTION = 500;
+
+/** The statement's name: one per SQL text (pg keeps track of which its connection has prepared), hashed once per text. */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `sr_${createHash('sha1').update(text).digest('base64url')}`;
+    // Bounded like the connections' own sets: past the bound a text is hashed on each use, still correct.
+    if (names.size < MAX_PREPARED_PER_CONNECTION) names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `client.query(text, values)` with parameters as a named (prepared) statement, `{ name, text, values }`,
+ * while the connection holds fewer than MAX_PREPARED_PER_CONNECTION. Anything else as given: a query
+ * without parameters keeps pg's simple protocol (a migration's text may hold several statements), and
+ * a cursor or a config object is pg's own.
+ */
+export function preparedQuery(client: PgClient, args: unknown[]): unknown[] {
+  const [text, values] = args;
+  if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
+  const name = statementName(text);
+  const prepared = (client.__prepared ??= new Set());
+  if (!prepared.has(name)) {
+    if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return args;
+    prepared.add(name);
+  }
+  return [{ name, text, values }];
+}
 
 export interface ResilientPool extends PostgresPool {
   /** The pg pool underneath (for its counts). */
@@ -88,7 +129,7 @@ export function createResilientPool(
       wrapper = {
         query: (async (...args: unknown[]) => {
           try {
-            return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+            return await (client.query as (...a: unknown[]) => Promise<unknown>)(...preparedQuery(client, args));
           } catch (error) {
             if (isUnavailable(error)) {
               client.__broken ??= error;

@@ -1,0 +1,67 @@
+/**
+ * Statements prepared once per connection (db/postgres-pool.ts): on PostgreSQL every query with
+ * parameters runs as a named statement, so the server parses and analyses its text once per connection,
+ * not once per request; a query without parameters keeps the simple protocol; a connection keeps at most
+ * MAX_PREPARED_PER_CONNECTION of them.
+ */
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../src/db/database';
+import { MAX_PREPARED_PER_CONNECTION, preparedQuery } from '../src/db/postgres-pool';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const describePostgres = TEST_DATABASE_URL ? describe : describe.skip;
+
+describe('preparedQuery', () => {
+  const client = () => ({}) as Parameters<typeof preparedQuery>[0];
+
+  it('names a query with parameters after its text: the same text, the same name; another text, another name', () => {
+    const c = client();
+    const [first] = preparedQuery(c, ['select $1::int', [1]]) as [{ name: string; text: string; values: unknown[] }];
+    const [again] = preparedQuery(c, ['select $1::int', [2]]) as [{ name: string; values: unknown[] }];
+    const [other] = preparedQuery(c, ['select $1::text', ['a']]) as [{ name: string }];
+    expect(first).toEqual({ name: expect.stringMatching(/^sr_[\w-]+$/), text: 'select $1::int', values: [1] });
+    expect(again).toEqual({ name: first.name, text: 'select $1::int', values: [2] });
+    expect(other.name).not.toBe(first.name);
+  });
+
+  it('leaves a query without parameters, and anything not a text with values, as it was given', () => {
+    const c = client();
+    const cursor = { submit: () => undefined };
+    expect(preparedQuery(c, ['select 1; select 2', []])).toEqual(['select 1; select 2', []]);
+    expect(preparedQuery(c, ['vacuum analyze'])).toEqual(['vacuum analyze']);
+    expect(preparedQuery(c, [cursor])).toEqual([cursor]);
+  });
+
+  it('past MAX_PREPARED_PER_CONNECTION texts a connection runs new ones unnamed; the ones it has stay named', () => {
+    const c = client();
+    for (let i = 0; i < MAX_PREPARED_PER_CONNECTION; i++) preparedQuery(c, [`select $1::int + ${i}`, [i]]);
+    expect(preparedQuery(c, ['select $1::int + -1', [0]])).toEqual(['select $1::int + -1', [0]]);
+    expect(preparedQuery(c, ['select $1::int + 7', [0]])).toEqual([expect.objectContaining({ name: expect.any(String) })]);
+    // Another connection has its own.
+    expect(preparedQuery(client(), ['select $1::int + -1', [0]])).toEqual([expect.objectContaining({ name: expect.any(String) })]);
+  });
+});
+
+describePostgres('statements prepared on PostgreSQL', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolSize: 1 });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const preparedTexts = async () =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements order by statement`.execute(database.db)).rows.map(
+      (r) => r.statement,
+    );
+
+  it('a query with parameters is prepared once on its connection and used again; one without parameters is not prepared', async () => {
+    const query = (n: number) => sql<{ n: number }>`select ${n}::int + 40 as n`.execute(database.db);
+    expect((await query(2)).rows[0].n).toBe(42);
+    expect((await query(3)).rows[0].n).toBe(43);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t.includes('+ 40 as n'))).toHaveLength(1);
+    expect(texts.some((t) => t.includes('pg_prepared_statements'))).toBe(false);
+  });
+});
