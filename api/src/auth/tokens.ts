@@ -46,10 +46,35 @@ export function signToken(claims: TokenClaims, secret: string, ttlSeconds: numbe
 }
 
 /**
+ * Tokens whose signature and claims were checked, by secret and token, until they expire: a client
+ * sends the same token with every request, and its signature checks the same every time. Bounded;
+ * past the bound the oldest is forgotten (and checked again on its next use).
+ */
+export const MAX_VERIFIED_TOKENS = 10_000;
+const verified = new Map<string, VerifiedToken>();
+
+/**
  * The claims of a valid token, or null for anything else (bad signature, other algorithm, expired,
  * malformed, or without an id: made before sign-out existed, so it could never be signed out).
  */
 export function verifyToken(token: string, secret: string): VerifiedToken | null {
+  const key = `${secret}\n${token}`;
+  const known = verified.get(key);
+  if (known) {
+    // Expired as jsonwebtoken judges it: from the second of its `exp` on.
+    if (Math.floor(Date.now() / 1000) < known.expiresAt.getTime() / 1000) return known;
+    verified.delete(key);
+    return null;
+  }
+  const claims = checkToken(token, secret);
+  if (claims) {
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(key, claims);
+  }
+  return claims;
+}
+
+function checkToken(token: string, secret: string): VerifiedToken | null {
   try {
     const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return null;
