@@ -2,7 +2,6 @@
  * Builds the API server: database (migrated, optionally seeded), security headers, validation
  * from the shared schemas, OpenAPI at /api/docs, and every route of DESIGN.md §7.
  */
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -22,6 +21,7 @@ import { Releases } from './deployments/releases';
 import { registerAnswerHeaders } from './http/answer-headers';
 import { clientErrorHandler } from './http/client-errors';
 import { registerRequestLog, serverLogger } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import { capConnections, connectionOptions } from './http/connections';
 import { registerDraining } from './http/draining';
 import { registerErrorHandling } from './http/errors';
@@ -156,13 +156,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   const site = discoverSite(config.siteDir, context.releases, config.remotesFile);
   registerErrorHandling(app, site ? { notFoundFallback: pageFallback(site) } : {});
 
-  await app.register(helmet, {
-    global: true,
-    // Served over plain HTTP locally; TLS, where there is any, ends at the load balancer.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-    // Sent only over HTTPS, by registerAnswerHeaders.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
   // Cache-Control: no-store on API answers, HSTS over HTTPS only (http/answer-headers.ts).
   registerAnswerHeaders(app);
   await app.register(swagger, {
