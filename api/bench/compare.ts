@@ -37,8 +37,8 @@ export interface CompareOptions {
   /** A connection to the same database, to see when the baseline's queries have finished. */
   db: Kysely<DB>;
   scenarios: CompareScenario[];
-  /** A fresh rating-write load (same generator for both sides). */
-  writes: () => LoadRequest;
+  /** A fresh rating-write load (same generator for both sides); null: no writes this run. */
+  writes: (() => LoadRequest) | null;
   seconds: number;
   rounds: number;
   connections: number;
@@ -78,7 +78,7 @@ export async function runComparison(options: CompareOptions): Promise<CompareRow
       const request = (status: number | undefined) => () => ({ path: scenario.path, headers: scenario.headers, status });
       await measure(scenario.name, scenario.storeList, request(scenario.status), request(scenario.baselineStatus));
     }
-    await measure('rating upserts (POST /api/ratings/:storeId)', false, options.writes, options.writes);
+    if (options.writes) await measure('rating upserts (POST /api/ratings/:storeId)', false, options.writes, options.writes);
     return rows;
   } finally {
     await baseline?.stop();

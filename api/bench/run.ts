@@ -9,6 +9,9 @@
  * `npm run bench -- --compare [--rounds 2]` (PostgreSQL only): instead of the ceilings, the same reads
  * and writes against the naive Express + pg baseline (naive-baseline.ts) on the same database, in turn
  * with our server (compare.ts); writes only the comparison table (api-compare section of BENCHMARKS.md).
+ *
+ * `--only REGEX` runs only the endpoints whose name matches (the writes are "rating upserts"), for a quick
+ * look at one of them; such a partial run writes no report.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -19,6 +22,7 @@ import { buildApp } from '../src/app';
 import { signToken } from '../src/auth/tokens';
 import { loadConfig } from '../src/config';
 import { invariantViolations } from '../src/db/invariants';
+import { migrateToLatest } from '../src/db/migrate';
 import { readRowCounts } from '../src/db/row-counts';
 import type { DB } from '../src/db/schema';
 import { BENCH_PASSWORD } from './bench-data';
@@ -51,8 +55,14 @@ const { values: args } = parseArgs({
     'no-write-report': { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
+    only: { type: 'string' },
   },
 });
+/** --only: the endpoints to run (by name); a partial run writes no report. */
+const ONLY = args.only ? new RegExp(args.only, 'i') : null;
+const selected = (name: string) => !ONLY || ONLY.test(name);
+const WRITES_NAME = 'rating upserts (POST /api/ratings/:storeId)';
+const WRITE_REPORT = !args['no-write-report'] && !ONLY;
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 /** --compare: rounds per side and endpoint, and how long one request may take (the baseline's store list takes seconds). */
@@ -85,12 +95,18 @@ async function main() {
   const recorder = new QueryRecorder();
   const database = await openBenchDatabase(target, { poolSize: CONNECTIONS, onQuery: recorder.onQuery });
   const db = database.db;
+  // A database seeded by an earlier version gets the migrations the server would apply at start, timed here.
+  const migrationStart = Date.now();
+  const migrated = await migrateToLatest(db);
+  if (migrated.length > 0)
+    console.log(`Migrated the database (${migrated.join(', ')}) in ${((Date.now() - migrationStart) / 1000).toFixed(1)} s`);
   const counts = await readRowCounts(db);
   if (counts.stores.total === 0) throw new Error('The benchmark database is empty: run `npm run bench:seed` first.');
   const top = await db
     .selectFrom('stores')
-    .select(['id', 'owner_id', 'rating_count'])
-    .orderBy('rating_count', 'desc')
+    .innerJoin('store_figures', 'store_figures.store_id', 'stores.id')
+    .select(['stores.id', 'stores.owner_id', 'store_figures.rating_count'])
+    .orderBy('store_figures.rating_count', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
   const maxStoreId = (
@@ -140,7 +156,7 @@ async function main() {
   const customerTokens = new Map(customerRows.map((c) => [c.id, tokenOf(c)]));
   const randomStore = () => 1 + Math.floor(Math.random() * maxStoreId);
 
-  const scenarios: ReadScenario[] = [
+  const allScenarios: ReadScenario[] = [
     {
       name: 'stores: page 1 by rating desc',
       actor: 'customer',
@@ -200,6 +216,7 @@ async function main() {
     { name: 'users/dashboard: owner', actor: 'owner', path: '/api/users/dashboard' },
     { name: 'users/dashboard: customer', actor: 'customer', path: '/api/users/dashboard' },
   ];
+  const scenarios = allScenarios.filter((s) => selected(s.name));
   const firstPath = (s: ReadScenario) => (typeof s.path === 'function' ? s.path() : s.path);
 
   /** POST /api/ratings/:storeId from many customers on random stores, half of them changing an existing rating: a fresh generator. */
@@ -247,7 +264,7 @@ async function main() {
         status: s.status,
         baselineStatus: s.baselineStatus,
       })),
-      writes: ratingWrites,
+      writes: selected(WRITES_NAME) ? ratingWrites : null,
       seconds: SECONDS,
       rounds: ROUNDS,
       connections: CONNECTIONS,
@@ -268,7 +285,7 @@ async function main() {
       aggregates,
     };
     console.log(`\n${renderCompareReport(report)}\n`);
-    if (!args['no-write-report']) writeCompareReport(report);
+    if (WRITE_REPORT) writeCompareReport(report);
     return;
   }
 
@@ -306,31 +323,36 @@ async function main() {
       );
     }
 
+    /** Reads during a burst of sign-ins (argon2id runs on libuv's thread pool, off the event loop); not in a partial run. */
+    const loginBurst = async () => {
+      const readPath = scenarios[0].path;
+      const emails = customerRows.map((c) => c.email);
+      const [burstReads, logins] = await Promise.all([
+        runLoad(server.url, { path: readPath, headers: auth('customer') }, SECONDS, CONNECTIONS),
+        runLoad(
+          server.url,
+          {
+            method: 'POST',
+            path: '/api/auth/login',
+            body: () =>
+              JSON.stringify({ email: emails[Math.floor(Math.random() * emails.length)], password: BENCH_PASSWORD, role: 'normal_user' }),
+          },
+          SECONDS,
+          4,
+        ),
+      ]);
+      console.log(
+        `  reads during a login burst: ${burstReads.rps.toFixed(0)}/s p99 ${burstReads.p99} ms; logins ${logins.rps.toFixed(1)}/s p99 ${logins.p99} ms`,
+      );
+      return { reads: burstReads, logins };
+    };
+    if (ONLY && !selected(WRITES_NAME)) return;
     // Writes: POST /api/ratings/:storeId from many customers, half new ratings, half changes to existing ones.
     const writes = await runLoad(server.url, ratingWrites(), SECONDS, CONNECTIONS);
     // A store owned by the writer answers 403 (owners do not rate their own stores); customers own none, so all should be 2xx.
     console.log(`  rating upserts: ${writes.rps.toFixed(0)}/s p50 ${writes.p50} ms p99 ${writes.p99} ms, failures ${writes.failures}`);
 
-    // Reads during a burst of sign-ins (argon2id runs on libuv's thread pool, off the event loop).
-    const readPath = scenarios[0].path;
-    const emails = customerRows.map((c) => c.email);
-    const [burstReads, logins] = await Promise.all([
-      runLoad(server.url, { path: readPath, headers: auth('customer') }, SECONDS, CONNECTIONS),
-      runLoad(
-        server.url,
-        {
-          method: 'POST',
-          path: '/api/auth/login',
-          body: () =>
-            JSON.stringify({ email: emails[Math.floor(Math.random() * emails.length)], password: BENCH_PASSWORD, role: 'normal_user' }),
-        },
-        SECONDS,
-        4,
-      ),
-    ]);
-    console.log(
-      `  reads during a login burst: ${burstReads.rps.toFixed(0)}/s p99 ${burstReads.p99} ms; logins ${logins.rps.toFixed(1)}/s p99 ${logins.p99} ms`,
-    );
+    const burst = ONLY ? null : await loginBurst();
 
     // 3. Exact aggregates after the writes (the server stopped first: PGlite is one process's at a time).
     await server.stop();
@@ -349,10 +371,10 @@ async function main() {
       machine,
       rows,
       writes,
-      burst: { reads: burstReads, logins },
+      burst: burst!,
       aggregates,
     };
-    if (!args['no-write-report']) writeReport(report);
+    if (WRITE_REPORT && burst) writeReport(report);
   } finally {
     await server.stop();
   }

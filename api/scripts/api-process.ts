@@ -29,7 +29,9 @@ const LOG_KEPT = 20_000;
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the API first (npx nx run api:build)`);
-  const child = spawn(process.execPath, [MAIN], {
+  // API_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under a benchmark.
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
