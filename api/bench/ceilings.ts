@@ -11,14 +11,18 @@ import { type Measured, runLoop } from './load';
 export interface RecordedQuery {
   sql: string;
   parameters: readonly unknown[];
+  /** When it was sent and when its answer came (performance.now(), ms). */
+  startedAt: number;
+  endedAt: number;
 }
 
 /** Records every query the app runs while `work` runs. */
 export class QueryRecorder {
   private recording: RecordedQuery[] | null = null;
 
-  readonly onQuery = (query: RecordedQuery) => {
-    this.recording?.push({ sql: query.sql, parameters: [...query.parameters] });
+  readonly onQuery = (query: { sql: string; parameters: readonly unknown[] }, durationMs: number) => {
+    const endedAt = performance.now();
+    this.recording?.push({ sql: query.sql, parameters: [...query.parameters], startedAt: endedAt - durationMs, endedAt });
   };
 
   async record(work: () => Promise<unknown>): Promise<RecordedQuery[]> {
@@ -44,20 +48,32 @@ export async function recordEndpointQueries(
     const response = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
     if (response.statusCode !== status) throw new Error(`${path} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
   };
+  // What the production server does once it listens for user changes: the signed-in user from memory, not a query.
+  for (let waited = 0; !app.signedInUsers.isListening && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   await send();
   return recorder.record(send);
 }
 
 /**
- * Replays an endpoint's queries as the route runs them: the first (the signed-in user's lookup), then
- * the rest at once (the routes send their independent reads together).
+ * The recorded queries in the steps the route ran them: a query sent before the ones of the step so far
+ * had all answered ran beside them (the routes send their independent reads together).
  */
+export function querySteps(queries: RecordedQuery[]): RecordedQuery[][] {
+  const steps: RecordedQuery[][] = [];
+  for (const query of [...queries].sort((a, b) => a.startedAt - b.startedAt)) {
+    const step = steps.at(-1);
+    if (step && query.startedAt < Math.max(...step.map((q) => q.endedAt))) step.push(query);
+    else steps.push([query]);
+  }
+  return steps;
+}
+
+/** Replays an endpoint's queries as the route runs them: step by step, the queries of a step at once. */
 export function sqlCeiling(db: Kysely<DB>, queries: RecordedQuery[], seconds: number, concurrency = 10): Promise<Measured> {
-  const [first, ...rest] = queries.map((q) => CompiledQuery.raw(q.sql, [...q.parameters]));
+  const steps = querySteps(queries).map((step) => step.map((q) => CompiledQuery.raw(q.sql, [...q.parameters])));
   return runLoop(
     async () => {
-      if (first) await db.executeQuery(first);
-      await Promise.all(rest.map((q) => db.executeQuery(q)));
+      for (const step of steps) await Promise.all(step.map((q) => db.executeQuery(q)));
     },
     seconds,
     concurrency,

@@ -27,7 +27,7 @@ import { readRowCounts } from '../src/db/row-counts';
 import type { DB } from '../src/db/schema';
 import { BENCH_PASSWORD } from './bench-data';
 import { benchTarget, openBenchDatabase } from './bench-database';
-import { explain, QueryRecorder, recordEndpointQueries, sqlCeiling } from './ceilings';
+import { explain, QueryRecorder, querySteps, recordEndpointQueries, sqlCeiling } from './ceilings';
 import { runComparison } from './compare';
 import { type LoadRequest, type Measured, runLoad } from './load';
 import { type BenchReport, type CompareReport, type ReadRow, renderCompareReport, writeCompareReport, writeReport } from './report';
@@ -297,7 +297,9 @@ async function main() {
     const plans = scenario.list ? await explain(db, queries) : [];
     const ceiling = await sqlCeiling(db, queries, CEILING_SECONDS, CONNECTIONS);
     sqlSide.set(scenario.name, { ceiling, plans });
-    console.log(`  ${scenario.name}: ${queries.length} queries, ${ceiling.rps.toFixed(0)}/s, p99 ${ceiling.p99.toFixed(1)} ms`);
+    console.log(
+      `  ${scenario.name}: ${queries.length} queries in ${querySteps(queries).length} steps, ${ceiling.rps.toFixed(0)}/s, p99 ${ceiling.p99.toFixed(1)} ms`,
+    );
   }
   await app.close(); // closes the database too: PGlite is one process's at a time
 

@@ -1,5 +1,23 @@
 /** The benchmark's constant-response routes exist only when BENCH_CEILING_ROUTES is on, and stay out of the API docs. */
+import { querySteps, type RecordedQuery } from '../bench/ceilings';
 import { startTestServer, type TestServer } from './support/test-server';
+
+describe("the database ceiling's steps", () => {
+  const query = (sql: string, startedAt: number, endedAt: number): RecordedQuery => ({ sql, parameters: [], startedAt, endedAt });
+
+  it('puts queries sent before the step so far answered into that step, and a query sent after into the next', () => {
+    const rows = query('rows', 0, 5);
+    const count = query('count', 1, 9);
+    const months = query('months', 10, 12);
+    const ratings = query('ratings', 10.5, 14);
+    const last = query('last', 14.5, 15);
+    expect(querySteps([ratings, rows, last, months, count]).map((step) => step.map((q) => q.sql))).toEqual([
+      ['rows', 'count'],
+      ['months', 'ratings'],
+      ['last'],
+    ]);
+  });
+});
 
 describe('benchmark ceiling routes', () => {
   let plain: TestServer;

@@ -43,8 +43,8 @@ export interface DatabaseOptions {
   timeouts?: PoolTimeouts;
   /** Told of every PostgreSQL connection that broke (logged by the server); the connection is replaced. */
   onConnectionError?: (error: Error) => void;
-  /** Called with every query's SQL and parameters before it runs (the benchmark records them). */
-  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
+  /** Called with every query's SQL and parameters once it has run, and how long it took (the benchmark records them). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }, durationMs: number) => void;
 }
 
 function kyselyLog(options: DatabaseOptions) {
@@ -52,7 +52,7 @@ function kyselyLog(options: DatabaseOptions) {
   return onQuery
     ? {
         log: (event: LogEvent) => {
-          if (event.level === 'query') onQuery(event.query);
+          if (event.level === 'query') onQuery(event.query, event.queryDurationMillis);
         },
       }
     : {};
