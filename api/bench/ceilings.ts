@@ -80,10 +80,10 @@ export function sqlCeiling(db: Kysely<DB>, queries: RecordedQuery[], seconds: nu
   );
 }
 
-/** EXPLAIN of each query but the user lookup: the plan's lines. */
+/** EXPLAIN of each query the endpoint ran: the plan's lines. */
 export async function explain(db: Kysely<DB>, queries: RecordedQuery[]): Promise<string[][]> {
   const plans: string[][] = [];
-  for (const query of queries.slice(1)) {
+  for (const query of queries) {
     const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
     plans.push(result.rows.map((row) => row['QUERY PLAN']));
   }

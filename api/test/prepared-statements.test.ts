@@ -64,4 +64,9 @@ describePostgres('statements prepared on PostgreSQL', () => {
     expect(texts.filter((t) => t.includes('+ 40 as n'))).toHaveLength(1);
     expect(texts.some((t) => t.includes('pg_prepared_statements'))).toBe(false);
   });
+
+  it('plans a prepared statement for its parameters every time (no generic plan)', async () => {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db);
+    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  });
 });

@@ -105,7 +105,9 @@ export function createResilientPool(
     : [];
   const pool = new pg.Pool({
     ...config,
-    options: [config.options, ...serverOptions].filter(Boolean).join(' '),
+    // A prepared statement is still planned for its parameters every time (a generic plan of a search's
+    // LIKE or a page's LIMIT can be many times slower): what preparing saves is the parse and analysis.
+    options: [config.options, ...serverOptions, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     // The server cancels a slow statement at statement_timeout; this is for a server that does not answer at all.
     ...(limited ? { query_timeout: timeouts.statementTimeoutMs + 1000 } : {}),

@@ -48,5 +48,10 @@ export const statements = [
   `drop trigger ratings_store_months_update on ratings`,
   `drop function row_counts_track_ratings()`,
   `drop function store_months_track()`,
+  // Every rating write leaves a dead version of its store's figures row: vacuumed after 2% of the rows
+  // changed instead of the default 20%, so the table and its indexes stay small.
+  `alter table store_figures set (autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.05)`,
+  // The planner's statistics at once, not at autovacuum's next round.
+  `analyze store_figures`,
   // rate_store's result keeps its columns; its body (db/functions/rate_store.sql) reads store_figures.
 ];

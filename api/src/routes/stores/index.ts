@@ -1,5 +1,4 @@
 /** The store list, a store's detail and its ratings, for any signed-in user. */
-import { type RawBuilder, sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
 import {
   idParamsSchema,
@@ -13,9 +12,9 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
-import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
-import { countRows } from '../../db/row-counts';
-import { findStoreWithDistribution, STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from './queries';
+import { offsetOf, pageInfo } from '../../http/lists';
+import { findStoreWithDistribution } from './queries';
+import { storeListPage } from './store-list';
 
 const tags = ['stores'];
 const security = [{ bearerAuth: [] }];
@@ -35,40 +34,9 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       },
     },
     async (request) => {
-      const { page, limit, sortBy, sortOrder, search, category, minRating, unrated } = request.query;
-      const conditions: RawBuilder<boolean>[] = [];
-      // Name or address (stores.search_text).
-      if (search) conditions.push(searchTextMatches(sql.ref('stores.search_text'), search));
-      // By rating, the category's own rating index (store_figures keeps a copy of the category); else the stores' indexes.
-      const categoryOfFigures = category !== undefined && sortBy === 'rating';
-      if (category)
-        conditions.push(sql<boolean>`${sql.ref(categoryOfFigures ? 'store_figures.category' : 'stores.category')} = ${category}`);
-      // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
-      if (minRating !== undefined) conditions.push(sql<boolean>`store_figures.average_rating >= ${String(minRating)}::numeric`);
-      if (unrated) {
-        // Recommendations: stores the caller has not rated (the unique (user_id, store_id) index answers
-        // the NOT EXISTS) and does not own.
-        const me = currentUser(request).id;
-        conditions.push(
-          sql<boolean>`stores.owner_id <> ${me} and not exists (select 1 from ratings where ratings.store_id = stores.id and ratings.user_id = ${me})`,
-        );
-      }
-      const matching = <Q extends { where(condition: RawBuilder<boolean>): Q }>(query: Q) =>
-        conditions.reduce((q, condition) => q.where(condition), query);
-      // The count joins the figures only when a condition reads them.
-      const counted = minRating !== undefined || categoryOfFigures ? matching(storesWithFigures(db)) : matching(db.selectFrom('stores'));
-      const [rows, total] = await Promise.all([
-        matching(storesWithFigures(db))
-          .select(STORE_COLUMNS)
-          .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
-          .orderBy('stores.id', sortOrder)
-          .limit(limit)
-          .offset(offsetOf({ page, limit }))
-          .execute(),
-        // All stores: the kept count. Filtered: the matches, counted up to LIST_WINDOW.
-        conditions.length > 0 ? countWithinWindow(db, counted) : countRows(db, 'stores'),
-      ]);
-      return { stores: rows.map(toStore), ...pageInfo({ page, limit }, total) };
+      const { unrated, ...list } = request.query;
+      const { stores, total } = await storeListPage(db, { ...list, unratedBy: unrated ? currentUser(request).id : undefined });
+      return { stores: stores.map(toStore), ...pageInfo(list, total) };
     },
   );
 
