@@ -48,7 +48,7 @@ export function storeStatsRow(db: Kysely<DB>, storeId: number) {
     .executeTakeFirst();
 }
 
-/** Sort expressions matching the sort indexes of the migrations (rating: store_figures', with storesWithFigures). */
+/** Sort expressions matching the sort indexes of the migrations (rating: store_figures' own). */
 export const STORE_SORT_KEYS = {
   name: sql`lower(stores.name) collate "C"`,
   email: sql`lower(stores.email) collate "C"`,
@@ -60,8 +60,8 @@ export const STORE_SORT_KEYS = {
 
 /**
  * The lock order of rating writes: the store row first, then the rating, then its figures row. The
- * aggregates trigger updates the store's figures after each rating write, and deleting a store cascades from the store row to
- * its ratings; a write that held a rating while waiting for the store row would deadlock with a
+ * aggregates trigger updates the store's figures after each rating write, and deleting a store
+ * cascades from the store row to its ratings; a write that held a rating while waiting for the store row would deadlock with a
  * deletion of that store holding the store row while waiting for the rating. So every rating write
  * locks its store row first (rate_store through its caller, PUT and DELETE through this), and a user's
  * deletion locks the stores of their ratings (`lockStoresRatedBy`) before the cascade takes the ratings.

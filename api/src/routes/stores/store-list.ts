@@ -3,7 +3,8 @@
  * `store_figures` (one row each). Each condition and the sort read one of the two tables; the page is
  * found in the table(s) they read, and the other table is joined to the page's rows only: a deep page
  * by name walks the name index alone, the best-rated page the figures' rating index alone, and only a
- * list that reads both (a search by rating) joins before it pages. The count reads the same way.
+ * list that reads both (a search by rating) joins before it pages. The count reads only the table(s)
+ * its conditions read.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { StoreCategory } from 'shared-contracts';
