@@ -1,8 +1,9 @@
 -- How many users, stores and ratings (per star) were created on each UTC day (row_counts) and in all
 -- (row_totals), kept by statement-level triggers in the same transaction as every insert, delete and
 -- created_at or star change (those of users and stores here, those of ratings in rating_counts.sql):
--- the dashboards' totals and 30-day growth are a sum over a few dozen small rows, never a count over the tables. Each connection writes its own slot (backend pid mod 16), so
--- concurrent rating writes do not queue on one counter row; readers sum the slots.
+-- the dashboards' totals and 30-day growth are a sum over a few dozen small rows, never a count over
+-- the tables. Each connection writes its own slot (backend pid mod 16), so concurrent rating writes do
+-- not queue on one counter row; readers sum the slots.
 
 -- Adds (subject, day, n) deltas to both counters: row_counts per day (the 30-day growth), row_totals per
 -- subject (the totals), in this connection's slot.

@@ -16,7 +16,7 @@ import { STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from './queries';
 export interface StoreListQuery {
   page: number;
   limit: number;
-  sortBy: keyof typeof STORE_SORT_KEYS & ('name' | 'rating' | 'created_at');
+  sortBy: 'name' | 'rating' | 'created_at';
   sortOrder: 'asc' | 'desc';
   search?: string;
   category?: StoreCategory;
