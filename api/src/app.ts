@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { MESSAGES } from 'shared-contracts';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, ZodApp } from './app-context';
 import { MemoryCounterStore, RedisCounterStore, type CounterStore } from './auth/counter-store';
 import { createAuthGuards } from './auth/guards';
@@ -21,6 +21,7 @@ import { Releases } from './deployments/releases';
 import { registerAnswerHeaders } from './http/answer-headers';
 import { clientErrorHandler } from './http/client-errors';
 import { registerRequestLog, serverLogger } from './http/request-log';
+import { compiledSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { capConnections, connectionOptions } from './http/connections';
 import { registerDraining } from './http/draining';
@@ -146,7 +147,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   app.decorateRequest('currentUser', null);
   app.decorate('signedInUsers', users);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checkResponses: config.checkResponses }));
   // Only JSON bodies: anything else is a 415, not a string handed to the handlers.
   app.removeContentTypeParser('text/plain');
   // A request without a body validates as an empty object, so missing fields get their own messages.

@@ -44,6 +44,11 @@ export interface Config {
   integrityCheckMaxAgeMs: number;
   /** Only for `npm run bench`: the constant-response routes of the HTTP ceiling (routes/bench-ceiling.ts). */
   benchCeilingRoutes: boolean;
+  /**
+   * Check every answer against its zod schema before the compiled serialiser writes it (a mismatch is a
+   * 500). The API tests turn it on; production skips that work (http/response-serializer.ts).
+   */
+  checkResponses: boolean;
   /** The shell's health reports and the automatic abort of failing canaries; absent: REMOTE_HEALTH_DEFAULTS. */
   remoteHealth?: RemoteHealthSettings;
   /** Deadlines of the outside calls and the size of the work queues; absent: RESILIENCE_DEFAULTS. */
@@ -263,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.REMOTES_FILE?.trim() ? { remotesFile: path.resolve(env.REMOTES_FILE.trim()) } : {}),
     releasesDir: env.RELEASES_DIR?.trim() ? path.resolve(env.RELEASES_DIR.trim()) : path.join(siteDir, 'releases'),
     benchCeilingRoutes: flag('BENCH_CEILING_ROUTES', false),
+    checkResponses: flag('CHECK_RESPONSES', false),
     integrityCheckMaxAgeMs: integer('INTEGRITY_CHECK_MAX_AGE_SECONDS', 60, 0, 24 * 60 * 60) * 1000,
     throttle: {
       windowMs: integer('THROTTLE_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60) * 1000,

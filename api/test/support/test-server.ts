@@ -222,6 +222,8 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     // Fresh on every request, so a test sees the effect of its own edits at once.
     integrityCheckMaxAgeMs: 0,
     benchCeilingRoutes: options.benchCeilingRoutes ?? false,
+    // Every answer checked against its schema too: the whole suite proves the answers keep the contract.
+    checkResponses: true,
     throttle: {
       windowMs: 60_000,
       loginFailuresPerAccount: 1_000,

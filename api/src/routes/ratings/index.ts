@@ -1,5 +1,5 @@
 /** A user's own rating of a store: read, create-or-update, update, delete (DESIGN.md §7, rating rows). */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
 import {
   ownRatingResponseSchema,
@@ -10,7 +10,9 @@ import {
   storeIdParamsSchema,
 } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
+import { compiledOnce } from '../../db/compiled-once';
 import { NOW } from '../../db/now';
+import type { DB } from '../../db/schema';
 import { currentUser } from '../../auth/guards';
 import { type RatingRow, type StoreStatsRow, toRating, toStoreStats } from '../../http/dto';
 import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
@@ -20,6 +22,15 @@ import { lockStoreOfRating, storeStatsRow } from '../stores/queries';
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
 const RATING_COLUMNS = ['id', 'store_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'] as const;
+
+/** The user's rating of a store (null columns: not rated), or no row for no such store. Compiled once. */
+const ownRatingOfStore = compiledOnce((db: Kysely<DB>, storeId: number, userId: number) =>
+  db
+    .selectFrom('stores')
+    .leftJoin('ratings', (join) => join.onRef('ratings.store_id', '=', 'stores.id').on('ratings.user_id', '=', userId))
+    .select(RATING_COLUMNS.map((column) => `ratings.${column}` as const))
+    .where('stores.id', '=', storeId),
+);
 
 export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): void {
   app.get(
@@ -37,12 +48,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     async (request) => {
       const { storeId } = request.params;
       // One statement: no row, no such store; a row without a rating id, the caller has not rated it.
-      const row = await db
-        .selectFrom('stores')
-        .leftJoin('ratings', (join) => join.onRef('ratings.store_id', '=', 'stores.id').on('ratings.user_id', '=', currentUser(request).id))
-        .select(RATING_COLUMNS.map((column) => `ratings.${column}` as const))
-        .where('stores.id', '=', storeId)
-        .executeTakeFirst();
+      const row = await ownRatingOfStore.executeTakeFirst(db, storeId, currentUser(request).id);
       if (!row) throw notFound(MESSAGES.storeNotFound);
       return { rating: row.id === null ? null : toRating(row as RatingRow) };
     },

@@ -13,7 +13,7 @@ import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageInfo } from '../../http/lists';
-import { findStoreWithDistribution } from './queries';
+import { storeRatingsPage, storeWithDistribution } from './queries';
 import { storeListPage } from './store-list';
 
 const tags = ['stores'];
@@ -53,7 +53,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       },
     },
     async (request) => {
-      const row = await findStoreWithDistribution(db, request.params.id);
+      const row = await storeWithDistribution.executeTakeFirst(db, request.params.id);
       if (!row) throw notFound(MESSAGES.storeNotFound);
       return { store: { ...toStore(row), rating_distribution: toDistribution(row) } };
     },
@@ -75,40 +75,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     async (request) => {
       const { page, limit } = request.query;
       // One statement: the store (its kept count, or no row: no such store) and the page of its ratings.
-      const rows = await db
-        .selectFrom('store_figures')
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('ratings')
-              .innerJoin('users', 'users.id', 'ratings.user_id')
-              .select([
-                'ratings.id',
-                'ratings.rating',
-                'ratings.comment',
-                'users.name as user_name',
-                'ratings.created_at',
-                'ratings.updated_at',
-              ])
-              .whereRef('ratings.store_id', '=', 'store_figures.store_id')
-              .orderBy('ratings.created_at', 'desc')
-              .orderBy('ratings.id', 'desc')
-              .limit(limit)
-              .offset(offsetOf({ page, limit }))
-              .as('page'),
-          (join) => join.onTrue(),
-        )
-        .select([
-          'store_figures.rating_count',
-          'page.id',
-          'page.rating',
-          'page.comment',
-          'page.user_name',
-          'page.created_at',
-          'page.updated_at',
-        ])
-        .where('store_figures.store_id', '=', request.params.id)
-        .execute();
+      const rows = await storeRatingsPage.execute(db, request.params.id, limit, offsetOf({ page, limit }));
       if (rows.length === 0) throw notFound(MESSAGES.storeNotFound);
       const ratings = rows.flatMap((r) => (r.id === null ? [] : [r]));
       return {

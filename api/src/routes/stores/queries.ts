@@ -1,5 +1,6 @@
 /** Store reads shared by the store, rating, owner and admin routes. */
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 
 /**
@@ -33,12 +34,53 @@ export const DISTRIBUTION_COLUMNS = [
   'store_figures.rating_5',
 ] as const;
 
-export function findStoreWithDistribution(db: Kysely<DB>, storeId: number) {
-  return storesWithFigures(db)
+/** A store with its 1-5 counts (GET /api/stores/:id), compiled once. */
+export const storeWithDistribution = compiledOnce((db: Kysely<DB>, storeId: number) =>
+  storesWithFigures(db)
     .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS])
-    .where('stores.id', '=', storeId)
-    .executeTakeFirst();
-}
+    .where('stores.id', '=', storeId),
+);
+
+/**
+ * A page of a store's ratings, newest first, in one statement (GET /api/stores/:id/ratings): one row per
+ * rating with the store's kept count, a single row without a rating for a store that has none, and no
+ * row for no such store. Compiled once.
+ */
+export const storeRatingsPage = compiledOnce((db: Kysely<DB>, storeId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('store_figures')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('ratings')
+          .innerJoin('users', 'users.id', 'ratings.user_id')
+          .select([
+            'ratings.id',
+            'ratings.rating',
+            'ratings.comment',
+            'users.name as user_name',
+            'ratings.created_at',
+            'ratings.updated_at',
+          ])
+          .whereRef('ratings.store_id', '=', 'store_figures.store_id')
+          .orderBy('ratings.created_at', 'desc')
+          .orderBy('ratings.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .as('page'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'store_figures.rating_count',
+      'page.id',
+      'page.rating',
+      'page.comment',
+      'page.user_name',
+      'page.created_at',
+      'page.updated_at',
+    ])
+    .where('store_figures.store_id', '=', storeId),
+);
 
 export function storeStatsRow(db: Kysely<DB>, storeId: number) {
   return db
