@@ -35,22 +35,31 @@ export function pageInfo({ page, limit }: Page, counted: number | Total) {
 }
 
 /**
- * Counts a query's rows up to LIST_WINDOW: a search matching a quarter of a large table costs a
- * window's worth of rows, not the table.
+ * A query's rows counted up to LIST_WINDOW + 1 (one row, `n`): a search matching a quarter of a large
+ * table costs a window's worth of rows, not the table. `totalWithinWindow` reads the count.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list query of any table (Kysely's builder types per table)
-export async function countWithinWindow(db: Kysely<DB>, query: SelectQueryBuilder<any, any, any>): Promise<Total> {
-  const row = await db
+export function windowCount(db: Kysely<DB>, query: SelectQueryBuilder<any, any, any>) {
+  return db
     .selectFrom(
       query
         .select(sql<number>`1`.as('one'))
         .limit(LIST_WINDOW + 1)
         .as('window'),
     )
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
+    .select(sql<number>`count(*)`.as('n'));
+}
+
+/** The total of a list from its windowCount: beyond LIST_WINDOW, capped. */
+export function totalWithinWindow(count: number | string): Total {
+  const n = Number(count);
   return n > LIST_WINDOW ? { total: LIST_WINDOW, capped: true } : { total: n };
+}
+
+/** Counts a query's rows up to LIST_WINDOW (windowCount, run now). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as windowCount
+export async function countWithinWindow(db: Kysely<DB>, query: SelectQueryBuilder<any, any, any>): Promise<Total> {
+  return totalWithinWindow((await windowCount(db, query).executeTakeFirstOrThrow()).n);
 }
 
 /** An ILIKE pattern matching `search` as a literal substring: %, _ and \ in it match themselves. */
@@ -64,8 +73,18 @@ export function containsPattern(search: string): string {
  * could only match across two fields, so it matches nothing.
  */
 export function searchTextMatches(column: RawBuilder<unknown>, search: string): RawBuilder<boolean> {
-  if (search.includes('\u001f')) return sql<boolean>`false`;
-  return sql<boolean>`${column} like lower(${containsPattern(search)}) escape '\\'`;
+  if (!isSearchable(search)) return sql<boolean>`false`;
+  return searchTextLike(column, containsPattern(search));
+}
+
+/** Whether a search can match a search_text column at all (it does not hold the fields' separator). */
+export function isSearchable(search: string): boolean {
+  return !search.includes('\u001f');
+}
+
+/** A search_text column against a containsPattern (lowercased here, as the column is). */
+export function searchTextLike(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${column} like lower(${pattern}) escape '\\'`;
 }
 
 /** `column ILIKE pattern` with backslash as the escape character. */

@@ -24,12 +24,12 @@ const security = [{ bearerAuth: [] }];
 const RATING_COLUMNS = ['id', 'store_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'] as const;
 
 /** The user's rating of a store (null columns: not rated), or no row for no such store. Compiled once. */
-const ownRatingOfStore = compiledOnce((db: Kysely<DB>, storeId: number, userId: number) =>
+const ownRatingOfStore = compiledOnce((db: Kysely<DB>, p: { storeId: number; userId: number }) =>
   db
     .selectFrom('stores')
-    .leftJoin('ratings', (join) => join.onRef('ratings.store_id', '=', 'stores.id').on('ratings.user_id', '=', userId))
+    .leftJoin('ratings', (join) => join.onRef('ratings.store_id', '=', 'stores.id').on('ratings.user_id', '=', p.userId))
     .select(RATING_COLUMNS.map((column) => `ratings.${column}` as const))
-    .where('stores.id', '=', storeId),
+    .where('stores.id', '=', p.storeId),
 );
 
 export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): void {
@@ -48,7 +48,7 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
     async (request) => {
       const { storeId } = request.params;
       // One statement: no row, no such store; a row without a rating id, the caller has not rated it.
-      const row = await ownRatingOfStore.executeTakeFirst(db, storeId, currentUser(request).id);
+      const row = await ownRatingOfStore.executeTakeFirst(db, { storeId, userId: currentUser(request).id });
       if (!row) throw notFound(MESSAGES.storeNotFound);
       return { rating: row.id === null ? null : toRating(row as RatingRow) };
     },

@@ -53,7 +53,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       },
     },
     async (request) => {
-      const row = await storeWithDistribution.executeTakeFirst(db, request.params.id);
+      const row = await storeWithDistribution.executeTakeFirst(db, { storeId: request.params.id });
       if (!row) throw notFound(MESSAGES.storeNotFound);
       return { store: { ...toStore(row), rating_distribution: toDistribution(row) } };
     },
@@ -75,7 +75,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     async (request) => {
       const { page, limit } = request.query;
       // One statement: the store (its kept count, or no row: no such store) and the page of its ratings.
-      const rows = await storeRatingsPage.execute(db, request.params.id, limit, offsetOf({ page, limit }));
+      const rows = await storeRatingsPage.execute(db, { storeId: request.params.id, limit, offset: offsetOf({ page, limit }) });
       if (rows.length === 0) throw notFound(MESSAGES.storeNotFound);
       const ratings = rows.flatMap((r) => (r.id === null ? [] : [r]));
       return {

@@ -34,20 +34,21 @@ export const DISTRIBUTION_COLUMNS = [
   'store_figures.rating_5',
 ] as const;
 
-/** A store with its 1-5 counts (GET /api/stores/:id), compiled once. */
-export const storeWithDistribution = compiledOnce((db: Kysely<DB>, storeId: number) =>
-  storesWithFigures(db)
+/** A store with its 1-5 counts (GET /api/stores/:id). */
+export function storeWithDistributionQuery(db: Kysely<DB>, p: { storeId: number }) {
+  return storesWithFigures(db)
     .select([...STORE_COLUMNS, ...DISTRIBUTION_COLUMNS])
-    .where('stores.id', '=', storeId),
-);
+    .where('stores.id', '=', p.storeId);
+}
+export const storeWithDistribution = compiledOnce(storeWithDistributionQuery);
 
 /**
  * A page of a store's ratings, newest first, in one statement (GET /api/stores/:id/ratings): one row per
  * rating with the store's kept count, a single row without a rating for a store that has none, and no
- * row for no such store. Compiled once.
+ * row for no such store. Run compiled once (storeRatingsPage).
  */
-export const storeRatingsPage = compiledOnce((db: Kysely<DB>, storeId: number, limit: number, offset: number) =>
-  db
+export function storeRatingsPageQuery(db: Kysely<DB>, p: { storeId: number; limit: number; offset: number }) {
+  return db
     .selectFrom('store_figures')
     .leftJoinLateral(
       (eb) =>
@@ -65,8 +66,8 @@ export const storeRatingsPage = compiledOnce((db: Kysely<DB>, storeId: number, l
           .whereRef('ratings.store_id', '=', 'store_figures.store_id')
           .orderBy('ratings.created_at', 'desc')
           .orderBy('ratings.id', 'desc')
-          .limit(limit)
-          .offset(offset)
+          .limit(p.limit)
+          .offset(p.offset)
           .as('page'),
       (join) => join.onTrue(),
     )
@@ -79,8 +80,9 @@ export const storeRatingsPage = compiledOnce((db: Kysely<DB>, storeId: number, l
       'page.created_at',
       'page.updated_at',
     ])
-    .where('store_figures.store_id', '=', storeId),
-);
+    .where('store_figures.store_id', '=', p.storeId);
+}
+export const storeRatingsPage = compiledOnce(storeRatingsPageQuery);
 
 export function storeStatsRow(db: Kysely<DB>, storeId: number) {
   return db

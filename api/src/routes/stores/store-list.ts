@@ -5,12 +5,17 @@
  * by name walks the name index alone, the best-rated page the figures' rating index alone, and only a
  * list that reads both (a search by rating) joins before it pages. The count reads only the table(s)
  * its conditions read.
+ *
+ * Which conditions a list has and how it is sorted (its shape) decide the SQL; the values only fill it
+ * in. So each shape's page and count are built and compiled once (db/compiled-once.ts), the first time
+ * a list of that shape is asked for: 3 orders × 2 directions × 16 sets of conditions at most.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { StoreCategory } from 'shared-contracts';
+import { compiledOnce, type CompiledOnceQuery } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 import { countRows } from '../../db/row-counts';
-import { countWithinWindow, offsetOf, searchTextMatches } from '../../http/lists';
+import { containsPattern, isSearchable, offsetOf, searchTextLike, totalWithinWindow, windowCount } from '../../http/lists';
 import { STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from './queries';
 
 export interface StoreListQuery {
@@ -25,37 +30,113 @@ export interface StoreListQuery {
   unratedBy?: number;
 }
 
-type Side = 'stores' | 'figures';
+/** What decides a list's SQL. `search` 'none' matches nothing (a search holding the fields' separator). */
+export interface Shape {
+  sortBy: StoreListQuery['sortBy'];
+  sortOrder: StoreListQuery['sortOrder'];
+  search: 'absent' | 'text' | 'none';
+  category: boolean;
+  minRating: boolean;
+  unratedBy: boolean;
+}
+
+/** The values a shape's SQL takes (those of conditions the shape lacks are not read). */
+export interface ListParams {
+  pattern: string;
+  category: StoreCategory;
+  minRating: string;
+  unratedBy: number;
+  limit: number;
+  offset: number;
+}
+
+type StoreRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+interface CompiledList {
+  page: CompiledOnceQuery<ListParams, StoreRow>;
+  /** Absent for a list without conditions: its total is the kept count of stores. */
+  count?: CompiledOnceQuery<ListParams, { n: number }>;
+}
+
+const compiledShapes = new Map<string, CompiledList>();
 
 export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
   const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy } = query;
+  const shape: Shape = {
+    sortBy,
+    sortOrder,
+    search: search ? (isSearchable(search) ? 'text' : 'none') : 'absent',
+    category: category !== undefined,
+    minRating: minRating !== undefined,
+    unratedBy: unratedBy !== undefined,
+  };
+  const key = JSON.stringify(shape);
+  let compiled = compiledShapes.get(key);
+  if (!compiled) {
+    compiled = compileShape(shape);
+    compiledShapes.set(key, compiled);
+  }
+  const params: ListParams = {
+    pattern: search ? containsPattern(search) : '',
+    category: category ?? 'Other',
+    // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
+    minRating: String(minRating ?? 0),
+    unratedBy: unratedBy ?? 0,
+    limit,
+    offset: offsetOf({ page, limit }),
+  };
+  const [stores, total] = await Promise.all([
+    compiled.page.execute(db, params),
+    // All stores: the kept count. Filtered: the matches, counted up to LIST_WINDOW.
+    compiled.count ? compiled.count.executeTakeFirst(db, params).then((row) => totalWithinWindow(row?.n ?? 0)) : countRows(db, 'stores'),
+  ]);
+  return { stores, total };
+}
+
+function compileShape(shape: Shape): CompiledList {
+  const hasConditions = shape.search !== 'absent' || shape.category || shape.minRating || shape.unratedBy;
+  return {
+    page: compiledOnce((db: Kysely<DB>, p: ListParams) => pageQuery(db, shape, p)),
+    ...(hasConditions ? { count: compiledOnce((db: Kysely<DB>, p: ListParams) => countQuery(db, shape, p)) } : {}),
+  };
+}
+
+type Side = 'stores' | 'figures';
+
+/** The shape's conditions, each with the table it reads. */
+function conditionsOf(shape: Shape, p: ListParams) {
   const conditions: Array<{ side: Side; holds: RawBuilder<boolean> }> = [];
   // Name or address (stores.search_text).
-  if (search) conditions.push({ side: 'stores', holds: searchTextMatches(sql.ref('stores.search_text'), search) });
+  if (shape.search === 'text') conditions.push({ side: 'stores', holds: searchTextLike(sql.ref('stores.search_text'), p.pattern) });
+  if (shape.search === 'none') conditions.push({ side: 'stores', holds: sql<boolean>`false` });
   // By rating, the category's own rating index (store_figures keeps a copy of the category); else the stores' indexes.
-  if (category) {
+  if (shape.category) {
     conditions.push(
-      sortBy === 'rating'
-        ? { side: 'figures', holds: sql<boolean>`store_figures.category = ${category}` }
-        : { side: 'stores', holds: sql<boolean>`stores.category = ${category}` },
+      shape.sortBy === 'rating'
+        ? { side: 'figures', holds: sql<boolean>`store_figures.category = ${p.category}` }
+        : { side: 'stores', holds: sql<boolean>`stores.category = ${p.category}` },
     );
   }
-  // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
-  if (minRating !== undefined) {
-    conditions.push({ side: 'figures', holds: sql<boolean>`store_figures.average_rating >= ${String(minRating)}::numeric` });
+  if (shape.minRating) {
+    conditions.push({ side: 'figures', holds: sql<boolean>`store_figures.average_rating >= ${p.minRating}::numeric` });
   }
-  if (unratedBy !== undefined) {
+  if (shape.unratedBy) {
     // The unique (user_id, store_id) index answers the NOT EXISTS.
     conditions.push({
       side: 'stores',
-      holds: sql<boolean>`stores.owner_id <> ${unratedBy} and not exists (select 1 from ratings where ratings.store_id = stores.id and ratings.user_id = ${unratedBy})`,
+      holds: sql<boolean>`stores.owner_id <> ${p.unratedBy} and not exists (select 1 from ratings where ratings.store_id = stores.id and ratings.user_id = ${p.unratedBy})`,
     });
   }
   const filters = (side: Side) => conditions.some((c) => c.side === side);
+  const matching = <Q extends { where(condition: RawBuilder<boolean>): Q }>(q: Q) => conditions.reduce((acc, c) => acc.where(c.holds), q);
+  return { filters, matching };
+}
+
+export function pageQuery(db: Kysely<DB>, shape: Shape, p: ListParams) {
+  const { sortBy, sortOrder } = shape;
+  const { filters, matching } = conditionsOf(shape, p);
   const sortSide: Side = sortBy === 'rating' ? 'figures' : 'stores';
   const reads = (side: Side) => sortSide === side || filters(side);
-  const matching = <Q extends { where(condition: RawBuilder<boolean>): Q }>(q: Q) => conditions.reduce((acc, c) => acc.where(c.holds), q);
-  const offset = offsetOf({ page, limit });
   const sortKey = STORE_SORT_KEYS[sortBy];
 
   let rows;
@@ -63,37 +144,32 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     const pageOfStores = matching(db.selectFrom('stores').selectAll('stores'))
       .orderBy(sortKey, sortOrder)
       .orderBy('stores.id', sortOrder)
-      .limit(limit)
-      .offset(offset)
+      .limit(p.limit)
+      .offset(p.offset)
       .as('stores');
     rows = db.selectFrom(pageOfStores).innerJoin('store_figures', 'store_figures.store_id', 'stores.id');
   } else if (!reads('stores')) {
     const pageOfFigures = matching(db.selectFrom('store_figures').selectAll('store_figures'))
       .orderBy(sortKey, sortOrder)
       .orderBy('store_figures.store_id', sortOrder)
-      .limit(limit)
-      .offset(offset)
+      .limit(p.limit)
+      .offset(p.offset)
       .as('store_figures');
     rows = db.selectFrom(pageOfFigures).innerJoin('stores', 'stores.id', 'store_figures.store_id');
   } else {
-    rows = matching(storesWithFigures(db)).limit(limit).offset(offset);
+    rows = matching(storesWithFigures(db)).limit(p.limit).offset(p.offset);
   }
-  // The count reads only what its conditions read (the order does not matter to it).
+  // The page's rows in the list's order (again: a join does not keep the order of its input).
+  return rows.select(STORE_COLUMNS).orderBy(sortKey, sortOrder).orderBy('stores.id', sortOrder);
+}
+
+/** The matches counted up to LIST_WINDOW, reading only the table(s) the conditions read (the order does not matter to it). */
+export function countQuery(db: Kysely<DB>, shape: Shape, p: ListParams) {
+  const { filters, matching } = conditionsOf(shape, p);
   const counted = !filters('figures')
     ? matching(db.selectFrom('stores'))
     : !filters('stores')
       ? matching(db.selectFrom('store_figures'))
       : matching(storesWithFigures(db));
-
-  const [stores, total] = await Promise.all([
-    pageRows(rows),
-    // All stores: the kept count. Filtered: the matches, counted up to LIST_WINDOW.
-    conditions.length > 0 ? countWithinWindow(db, counted) : countRows(db, 'stores'),
-  ]);
-  return { stores, total };
-
-  /** The page's rows in the list's order (again: a join does not keep the order of its input). */
-  function pageRows(from: ReturnType<typeof storesWithFigures>) {
-    return from.select(STORE_COLUMNS).orderBy(sortKey, sortOrder).orderBy('stores.id', sortOrder).execute();
-  }
+  return windowCount(db, counted);
 }
