@@ -7,7 +7,12 @@ export const BENCHMARKS_FILE = path.resolve(__dirname, '..', '..', 'BENCHMARKS.m
 
 /** The targets of issue "Performance at scale". */
 /** Issue 17's targets: PostgreSQL at 10 connections; PGlite (10k stores / 100k ratings) at 1 connection and at 10. */
-export const TARGETS = { postgresP99Ms: 25, pgliteP99Ms: { oneConnection: 15, tenConnections: 40 }, ceilingRatio: 0.6, upsertsPerSecond: 1000 } as const;
+export const TARGETS = {
+  postgresP99Ms: 25,
+  pgliteP99Ms: { oneConnection: 15, tenConnections: 40 },
+  ceilingRatio: 0.6,
+  upsertsPerSecond: 1000,
+} as const;
 
 /** The p99 a read must stay within on this engine at this many connections. */
 export function p99TargetOf(engine: 'postgres' | 'pglite', connections: number): number {

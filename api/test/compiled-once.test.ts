@@ -35,9 +35,16 @@ describe('compiledOnce', () => {
         .limit(p.limit);
     });
     const ownerId = stores[0]!.owner_id;
-    expect(await storesOf.execute(server.db, { ownerId, fromId: stores[0]!.id, limit: 10 })).toEqual(stores.map(({ id, name }) => ({ id, name })));
-    expect(await storesOf.execute(server.db, { ownerId, fromId: stores[1]!.id, limit: 1 })).toEqual([{ id: stores[1]!.id, name: 'Birch Books' }]);
-    expect(await storesOf.executeTakeFirst(server.db, { limit: 5, fromId: stores[2]!.id, ownerId })).toEqual({ id: stores[2]!.id, name: 'Cedar Cafe' });
+    expect(await storesOf.execute(server.db, { ownerId, fromId: stores[0]!.id, limit: 10 })).toEqual(
+      stores.map(({ id, name }) => ({ id, name })),
+    );
+    expect(await storesOf.execute(server.db, { ownerId, fromId: stores[1]!.id, limit: 1 })).toEqual([
+      { id: stores[1]!.id, name: 'Birch Books' },
+    ]);
+    expect(await storesOf.executeTakeFirst(server.db, { limit: 5, fromId: stores[2]!.id, ownerId })).toEqual({
+      id: stores[2]!.id,
+      name: 'Cedar Cafe',
+    });
     expect(await storesOf.executeTakeFirst(server.db, { ownerId: ownerId + 1000, fromId: 1, limit: 5 })).toBeUndefined();
     expect(builds).toBe(1);
   });
