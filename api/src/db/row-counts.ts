@@ -27,15 +27,42 @@ export interface RowCounts {
 
 const SUBJECTS = ['users', 'stores', 'ratings_1', 'ratings_2', 'ratings_3', 'ratings_4', 'ratings_5'];
 
-export async function readRowCounts(db: Kysely<DB>): Promise<RowCounts> {
+/**
+ * More rows than this in the growth window (past days holding several slots each), and the read that
+ * sees them starts row_counts_fold() in the background. Folded, the window holds one row per subject
+ * and past day plus today's slots, well under it.
+ */
+export const FOLD_ABOVE_ROWS = 2 * SUBJECTS.length * GROWTH_DAYS;
+
+const folding = new WeakSet<Kysely<DB>>();
+
+/** Folds past days' slots (row_counts_fold) unless this process is already doing so; resolves to how many rows it folded. */
+export async function foldRowCounts(db: Kysely<DB>, log?: { warn(details: object, message: string): void }): Promise<number> {
+  if (folding.has(db)) return 0;
+  folding.add(db);
+  try {
+    const { rows } = await sql<{ folded: number }>`select row_counts_fold() as folded`.execute(db);
+    return Number(rows[0]?.folded ?? 0);
+  } catch (error) {
+    // The rows stay as they are (still exact); the next read that finds too many tries again.
+    log?.warn({ err: error }, 'Could not fold the daily row counts');
+    return 0;
+  } finally {
+    folding.delete(db);
+  }
+}
+
+export async function readRowCounts(db: Kysely<DB>, log?: { warn(details: object, message: string): void }): Promise<RowCounts> {
   // One round trip: the totals, and the last GROWTH_DAYS days of each subject (ranges of the
-  // (subject, day, slot) key).
-  const { rows } = await sql<{ kind: 'total' | 'recent'; subject: string; n: number }>`
-    select 'total' as kind, subject, sum(n) as n from row_totals group by subject
+  // (subject, day, slot) key), with how many rows the window holds.
+  const { rows } = await sql<{ kind: 'total' | 'recent'; subject: string; n: number; rows: number }>`
+    select 'total' as kind, subject, sum(n) as n, count(*) as rows from row_totals group by subject
     union all
-    select 'recent', subject, sum(n) from row_counts
+    select 'recent', subject, sum(n), count(*) from row_counts
       where subject in (${sql.join(SUBJECTS)}) and day > (now() at time zone 'UTC')::date - ${sql.lit(GROWTH_DAYS)}
       group by subject`.execute(db);
+  const windowRows = rows.filter((r) => r.kind === 'recent').reduce((sum, r) => sum + Number(r.rows), 0);
+  if (windowRows > FOLD_ABOVE_ROWS) void foldRowCounts(db, log);
   const totals = rows.filter((r) => r.kind === 'total');
   const recent = rows.filter((r) => r.kind === 'recent');
   const sumOf = (rows: Array<{ subject: string; n: number }>, subject: string) => Number(rows.find((r) => r.subject === subject)?.n ?? 0);

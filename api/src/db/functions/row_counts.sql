@@ -71,3 +71,19 @@ create or replace function row_counts_rebuild() returns void language sql as $$
   delete from row_totals;
   insert into row_totals (subject, slot, n) select subject, 0, sum(n) from row_counts group by 1;
 $$;
+
+-- Folds each past day's slots into its slot 0 and returns how many slot rows it folded. Rating changes
+-- keep adding slot rows to the days their ratings were created on, so a day can gather up to 16 rows a
+-- subject that the 30-day growth must sum; folded, it is one again. Exact under concurrent writes: a
+-- write's upsert of a row being folded waits and then inserts a new slot row, and a row a write has
+-- just changed is folded with that change (READ COMMITTED rechecks the row it deletes).
+create or replace function row_counts_fold() returns integer language sql as $$
+  with folded as (
+    delete from row_counts where slot <> 0 and day < (now() at time zone 'UTC')::date returning subject, day, n
+  ), merged as (
+    insert into row_counts (subject, day, slot, n)
+      select subject, day, 0, sum(n) from folded group by 1, 2
+      on conflict (subject, day, slot) do update set n = row_counts.n + excluded.n
+  )
+  select count(*)::integer from folded;
+$$;

@@ -27,10 +27,10 @@ export function registerAdminDashboardRoutes(app: ZodApp, { db, guards, integrit
         response: { 200: adminDashboardResponseSchema },
       },
     },
-    async () => {
+    async (request) => {
       // Totals, growth and the distribution from the kept row counts; top stores from the rating index.
       const [counts, topStores, recentActivity, health] = await Promise.all([
-        readRowCounts(db),
+        readRowCounts(db, request.log),
         db
           .selectFrom('store_figures')
           .innerJoin('stores', 'stores.id', 'store_figures.store_id')

@@ -29,7 +29,7 @@ export function registerUserRoutes(app: ZodApp, context: AppContext): void {
     async (request) => {
       const me = currentUser(request);
       if (me.role === 'system_admin') {
-        const [counts, recentActivity] = await Promise.all([readRowCounts(db), systemActivity(db)]);
+        const [counts, recentActivity] = await Promise.all([readRowCounts(db, request.log), systemActivity(db)]);
         return {
           totalUsers: counts.users.total,
           totalStores: counts.stores.total,
