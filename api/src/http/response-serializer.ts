@@ -2,7 +2,7 @@
  * Answers are written by a serialiser compiled once per route from the route's own zod response schema
  * (shared-contracts/schemas/responses.ts): the schema becomes JSON Schema (zod's toJSONSchema, as the
  * OpenAPI description does) and fast-json-stringify, the serialiser Fastify compiles for JSON Schema
- * routes, turns it into a function that writes exactly the schema's properties in order. Nothing
+ * routes, turns it into a function that writes exactly the schema's properties (the required ones first). Nothing
  * outside the schema is ever written (a stray column such as a password hash is left out), and a
  * missing required property fails the answer (500) instead of sending a broken one.
  *
