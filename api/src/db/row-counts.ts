@@ -34,10 +34,13 @@ const SUBJECTS = ['users', 'stores', 'ratings_1', 'ratings_2', 'ratings_3', 'rat
  */
 export const FOLD_ABOVE_ROWS = 2 * SUBJECTS.length * GROWTH_DAYS;
 
+/** Where a failed fold is reported (a request's or the server's logger). */
+type WarningLog = { warn(details: object, message: string): void };
+
 const folding = new WeakSet<Kysely<DB>>();
 
 /** Folds past days' slots (row_counts_fold) unless this process is already doing so; resolves to how many rows it folded. */
-export async function foldRowCounts(db: Kysely<DB>, log?: { warn(details: object, message: string): void }): Promise<number> {
+export async function foldRowCounts(db: Kysely<DB>, log?: WarningLog): Promise<number> {
   if (folding.has(db)) return 0;
   folding.add(db);
   try {
@@ -52,7 +55,7 @@ export async function foldRowCounts(db: Kysely<DB>, log?: { warn(details: object
   }
 }
 
-export async function readRowCounts(db: Kysely<DB>, log?: { warn(details: object, message: string): void }): Promise<RowCounts> {
+export async function readRowCounts(db: Kysely<DB>, log?: WarningLog): Promise<RowCounts> {
   // One round trip: the totals, and the last GROWTH_DAYS days of each subject (ranges of the
   // (subject, day, slot) key), with how many rows the window holds.
   const { rows } = await sql<{ kind: 'total' | 'recent'; subject: string; n: number; rows: number }>`
