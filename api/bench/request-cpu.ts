@@ -18,8 +18,9 @@ import type { z } from 'zod';
 import { compiledOnce } from '../src/db/compiled-once';
 import type { DB } from '../src/db/schema';
 import { compiledSerializerCompiler } from '../src/http/response-serializer';
-import { storeRatingsPage, storeRatingsPageQuery, storeWithDistribution, storeWithDistributionQuery } from '../src/routes/stores/queries';
+import { storeWithDistribution, storeWithDistributionQuery } from '../src/routes/stores/queries';
 import { countQuery, type ListParams, pageQuery, type Shape } from '../src/routes/stores/store-list';
+import { NEWEST_FIRST, type RatingsParams, storeRatingsPageQuery } from '../src/routes/stores/store-ratings';
 
 import { median } from './report';
 
@@ -104,12 +105,13 @@ const db = new Kysely<DB>({
 });
 
 const searchShape: Shape = { sortBy: 'rating', sortOrder: 'desc', search: 'text', category: false, minRating: false, unratedBy: false };
-const listParams: ListParams = { pattern: '%bakery%', category: 'Other', minRating: '0', unratedBy: 0, limit: 12, offset: 0 };
+const listParams: ListParams = { pattern: '%bakery%', category: 'Other', minRating: '0', unratedBy: 0, caller: 1, limit: 12, offset: 0 };
 const listPage = compiledOnce((kysely: Kysely<DB>, p: ListParams) => pageQuery(kysely, searchShape, p));
 const listCount = compiledOnce((kysely: Kysely<DB>, p: ListParams) => countQuery(kysely, searchShape, p));
 /** Built and compiled on this run, then executed: what each request did before compiledOnce. */
 const everyTime = (query: Compilable<unknown>) => db.executeQuery(query.compile());
-const ratingsPage = { storeId: 7, limit: 12, offset: 0 };
+const ratingsPage: RatingsParams = { storeId: 7, stars: 0, limit: 12, offset: 0 };
+const ratingsPageOnce = compiledOnce((kysely: Kysely<DB>, p: RatingsParams) => storeRatingsPageQuery(kysely, NEWEST_FIRST, p));
 const queries: Array<{ name: string; everyTime: () => Promise<unknown>; once: () => Promise<unknown> }> = [
   {
     name: 'store detail',
@@ -118,8 +120,8 @@ const queries: Array<{ name: string; everyTime: () => Promise<unknown>; once: ()
   },
   {
     name: "a store's ratings",
-    everyTime: () => everyTime(storeRatingsPageQuery(db, ratingsPage)),
-    once: () => storeRatingsPage.execute(db, ratingsPage),
+    everyTime: () => everyTime(storeRatingsPageQuery(db, NEWEST_FIRST, ratingsPage)),
+    once: () => ratingsPageOnce.execute(db, ratingsPage),
   },
   {
     name: 'store list, "Bakery" by rating (page and count)',

@@ -45,6 +45,7 @@ import {
   MAX_PAGE,
   MY_RATINGS_SORT_FIELDS,
   OWNER_RATING_SORT_FIELDS,
+  STORE_RATINGS_SORT_FIELDS,
   DEPLOYABLE_APPS,
   DEPLOYMENT_COMMANDS,
   REMOTE_HEALTH_MAX_EVENTS,
@@ -503,7 +504,19 @@ const valueFor = (kind: FieldKind): fc.Arbitrary<Val> =>
 
 // ---------- query strings ----------
 
-type QueryKey = 'page' | 'limit' | 'sortBy' | 'sortOrder' | 'search' | 'role' | 'category' | 'minRating' | 'unrated' | 'storeId';
+type QueryKey =
+  | 'page'
+  | 'limit'
+  | 'sortBy'
+  | 'sortOrder'
+  | 'search'
+  | 'role'
+  | 'category'
+  | 'minRating'
+  | 'unrated'
+  | 'storeId'
+  | 'stars'
+  | 'withComment';
 type QVal = { text: string } | { ref: Ref };
 const q = (...values: string[]): QVal[] => values.map((text) => ({ text }));
 
@@ -514,6 +527,7 @@ const ALL_SORT_FIELDS = [
     ...ADMIN_STORE_SORT_FIELDS,
     ...MY_RATINGS_SORT_FIELDS,
     ...OWNER_RATING_SORT_FIELDS,
+    ...STORE_RATINGS_SORT_FIELDS,
   ]),
 ];
 
@@ -566,6 +580,8 @@ const QUERY_NEAR: Record<QueryKey, QVal[]> = {
   category: q(...STORE_CATEGORIES, 'grocery', '', 'Books'),
   minRating: q('0', '5', '4.5', '3.1234', '3.12345', '5.0001', '-1', 'abc', '', '1e0', '05', '4.'),
   unrated: q('true', 'false', 'TRUE', '1', '', 'yes'),
+  stars: q('1', '3', '5', '0', '6', '-1', '4.0', '2.5', '', ' 3', '03', 'five', `3${NUL}`),
+  withComment: q('true', 'false', 'TRUE', '1', '', 'yes'),
   storeId: [{ ref: 'storeId' }, { ref: 'spareStoreId' }, ...q('0', '-1', '1e3', '2147483648', String(MAX_ID), 'abc', '')],
 };
 
@@ -935,7 +951,13 @@ const CATALOGUE: Endpoint[] = [
   { method: 'GET', path: '/api/users/ratings', callers: SIGNED_IN, query: LIST_KEYS },
   { method: 'GET', path: '/api/stores', callers: SIGNED_IN, query: [...LIST_KEYS, 'search', 'category', 'minRating', 'unrated'] },
   { method: 'GET', path: '/api/stores/:id', callers: SIGNED_IN, ids: (w) => [w.store, w.spareStore] },
-  { method: 'GET', path: '/api/stores/:id/ratings', callers: SIGNED_IN, ids: (w) => [w.store, w.spareStore], query: ['page', 'limit'] },
+  {
+    method: 'GET',
+    path: '/api/stores/:id/ratings',
+    callers: SIGNED_IN,
+    ids: (w) => [w.store, w.spareStore],
+    query: ['page', 'limit', 'sortBy', 'sortOrder', 'stars', 'withComment'],
+  },
   { method: 'GET', path: '/api/ratings/user/:storeId', callers: SIGNED_IN, ids: (w) => [w.store, w.spareStore] },
   {
     method: 'POST',

@@ -104,7 +104,8 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
         .slice(0, 12)
         .map((s) => s.name),
     );
-    for (const store of res.body.stores) expect(Object.keys(store).sort()).toEqual(STORE_KEYS);
+    // A list's store also carries the caller's own stars (my_rating).
+    for (const store of res.body.stores) expect(Object.keys(store).sort()).toEqual([...STORE_KEYS, 'my_rating'].sort());
   });
 
   it('reports average_rating and total_ratings as JSON numbers, the average rounded to 2 decimals and 0 without ratings', async () => {
@@ -145,6 +146,7 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
         total_ratings: 0,
         created_at: f.createdAt.toISOString(),
         updated_at: f.createdAt.toISOString(),
+        my_rating: null,
       },
     ]);
   });

@@ -29,8 +29,12 @@ export {
   type PageOptions,
 } from 'shared-contracts/testing';
 
-export function listResponse(stores: Store[], { limit = 6, ...options }: PageOptions = {}): StoreListResponse {
-  return { stores, ...pageCounts(stores.length, { limit, ...options }) };
+export function listResponse(
+  stores: Array<Store & { my_rating?: number | null }>,
+  { limit = 6, ...options }: PageOptions = {},
+): StoreListResponse {
+  // A store the reader has not rated unless it says otherwise (my_rating).
+  return { stores: stores.map((s) => ({ ...s, my_rating: s.my_rating ?? null })), ...pageCounts(stores.length, { limit, ...options }) };
 }
 
 export function makeActivity(n: number, overrides: Partial<Activity> = {}): Activity {

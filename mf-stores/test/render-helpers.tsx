@@ -72,8 +72,12 @@ export function makeOwnRating(overrides: Partial<Rating> = {}): Rating {
 }
 
 /** A list answer for `stores`, as the API pages them (limit 12). */
-export function listResponse(stores: Store[], { limit = 12, ...options }: PageOptions = {}): StoreListResponse {
-  return { stores, ...pageCounts(stores.length, { limit, ...options }) };
+export function listResponse(
+  stores: Array<Store & { my_rating?: number | null }>,
+  { limit = 12, ...options }: PageOptions = {},
+): StoreListResponse {
+  // A store the reader has not rated unless it says otherwise (my_rating).
+  return { stores: stores.map((s) => ({ ...s, my_rating: s.my_rating ?? null })), ...pageCounts(stores.length, { limit, ...options }) };
 }
 
 export function ratingsResponse(ratings: StoreRating[], { limit = 50, ...options }: PageOptions = {}): StoreRatingsResponse {

@@ -84,3 +84,9 @@ export const OWNER_RATING_DEFAULT_SORT = { sortBy: 'created_at', sortOrder: 'des
 /** GET /api/users/ratings: the caller's own ratings, newest first unless asked otherwise. */
 export const MY_RATINGS_PAGE_SIZE = 10;
 export const MY_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'store_name'] as const;
+
+/**
+ * GET /api/stores/:id/ratings: sortable by date or stars (default created_at, desc: newest first; ties
+ * newest first), and filtered to one star count (`stars`) or to ratings with a comment (`withComment`).
+ */
+export const STORE_RATINGS_SORT_FIELDS = ['created_at', 'rating'] as const;

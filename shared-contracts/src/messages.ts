@@ -29,6 +29,8 @@ export const MESSAGES = {
   invalidOwner: 'Please select a store owner',
   invalidCategory: 'Please select a valid category',
   invalidMinRating: 'Minimum rating must be a number from 0 to 5',
+  invalidStarsFilter: 'Stars must be a whole number from 1 to 5',
+  invalidWithComment: 'With comment must be true or false',
   invalidId: 'Invalid id',
   invalidPage: 'Page must be a whole number from 1 to 1000000',
   invalidLimit: (max: number) => `Limit must be a whole number from 1 to ${max}`,

@@ -36,12 +36,12 @@ import type {
   LoginRequest,
   MyRatingsQuery,
   OwnerDashboardQuery,
-  PageQuery,
   PasswordChangeRequest,
   ProfileUpdateRequest,
   RatingRequest,
   RegisterRequest,
   StoreListQuery,
+  StoreRatingsQuery,
 } from '../schemas/requests';
 import type { DeploymentCommandResponse, DeploymentsResponse } from '../schemas/deployments';
 import type { DeployableApp, DeploymentCommand } from '../deployments';
@@ -119,7 +119,8 @@ export function createApiClient(options: ApiClientOptions) {
     stores: {
       list: (query: StoreListQuery = {}) => get<StoreListResponse>('/api/stores', query),
       get: (storeId: number | string) => get<StoreDetailResponse>(`/api/stores/${id(storeId)}`),
-      ratings: (storeId: number | string, query: PageQuery = {}) => get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),
+      ratings: (storeId: number | string, query: StoreRatingsQuery = {}) =>
+        get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),
     },
     ratings: {
       mine: (storeId: number | string) => get<OwnRatingResponse>(`/api/ratings/user/${id(storeId)}`),

@@ -10,8 +10,8 @@ import type {
   AdminUserListQuery,
   MyRatingsQuery,
   OwnerDashboardQuery,
-  PageQuery,
   StoreListQuery,
+  StoreRatingsQuery,
 } from '../schemas/requests';
 
 const idOf = (id: number | string) => String(id);
@@ -22,7 +22,9 @@ export const queryKeys = {
     all: () => ['stores'] as const,
     list: (query: StoreListQuery) => ['stores', 'list', query] as const,
     detail: (storeId: number | string) => ['stores', idOf(storeId)] as const,
-    ratings: (storeId: number | string, query: PageQuery = {}) => ['stores', idOf(storeId), 'ratings', query] as const,
+    /** A store's ratings as one list (its order and filters in `query`); ['stores', id, 'ratings'] reaches every such list. */
+    ratings: (storeId: number | string, query: StoreRatingsQuery = {}) => ['stores', idOf(storeId), 'ratings', query] as const,
+    allRatings: (storeId: number | string) => ['stores', idOf(storeId), 'ratings'] as const,
     /** The signed-in user's own rating of the store. */
     myRating: (storeId: number | string) => ['stores', idOf(storeId), 'my-rating'] as const,
   },

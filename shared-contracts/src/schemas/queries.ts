@@ -20,6 +20,7 @@ import {
   SEARCH_MAX_LENGTH,
   STORE_PAGE_SIZE,
   STORE_RATINGS_PAGE_SIZE,
+  STORE_RATINGS_SORT_FIELDS,
   STORE_SORT_FIELDS,
 } from '../constants';
 import { MESSAGES } from '../messages';
@@ -96,7 +97,20 @@ export const storeListQuerySchema = z.object({
 });
 
 export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
-export const storeRatingsQuerySchema = pageQuerySchema(STORE_RATINGS_PAGE_SIZE);
+
+/** GET /api/stores/:id/ratings: a page, its order (newest first by default), one star count, only ratings with a comment. */
+export const storeRatingsQuerySchema = pageQuerySchema(STORE_RATINGS_PAGE_SIZE).extend({
+  sortBy: sortBy(STORE_RATINGS_SORT_FIELDS, 'created_at'),
+  sortOrder: z.enum(['asc', 'desc'], { error: MESSAGES.invalidSortOrder }).optional().default('desc'),
+  stars: z
+    .enum(['1', '2', '3', '4', '5'], { error: MESSAGES.invalidStarsFilter })
+    .transform((v) => Number(v) as 1 | 2 | 3 | 4 | 5)
+    .optional(),
+  withComment: z
+    .enum(['true', 'false'], { error: MESSAGES.invalidWithComment })
+    .transform((v) => v === 'true')
+    .optional(),
+});
 /**
  * GET /api/owner/dashboard: the page of the ratings table, its sort, and `storeId` (only that store's
  * ratings; it must be one of the caller's). The sort defaults (OWNER_RATING_DEFAULT_SORT) are applied

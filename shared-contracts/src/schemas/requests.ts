@@ -12,6 +12,7 @@ import {
   LOGIN_PASSWORD_MAX_LENGTH,
   type MY_RATINGS_SORT_FIELDS,
   type OWNER_RATING_SORT_FIELDS,
+  type STORE_RATINGS_SORT_FIELDS,
   type STORE_SORT_FIELDS,
   type StoreCategory,
 } from '../constants';
@@ -152,6 +153,16 @@ export type MyRatingsQuery = Omit<ListQuery<MyRatingsSortField>, 'search'>;
 export interface PageQuery {
   page?: number;
   limit?: number;
+}
+export type StoreRatingsSortField = (typeof STORE_RATINGS_SORT_FIELDS)[number];
+/** GET /api/stores/:id/ratings (withComment sent as 'true'/'false'). */
+export interface StoreRatingsQuery extends PageQuery {
+  sortBy?: StoreRatingsSortField;
+  sortOrder?: SortOrder;
+  /** Only ratings of this many stars. */
+  stars?: 1 | 2 | 3 | 4 | 5;
+  /** Only ratings with a comment. */
+  withComment?: boolean;
 }
 export type OwnerRatingSortField = (typeof OWNER_RATING_SORT_FIELDS)[number];
 export interface OwnerDashboardQuery extends PageQuery {

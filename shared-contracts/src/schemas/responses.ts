@@ -118,7 +118,11 @@ export const userDashboardResponseSchema = z.object({
   recentActivity: z.array(activitySchema),
 });
 
-export const storeListResponseSchema = z.object({ stores: z.array(storeSchema), ...pagination });
+/** A store of GET /api/stores: with the caller's own stars for it (null when they have not rated it). */
+export const storeListItemSchema = storeSchema.extend({
+  my_rating: z.number().int().nullable().describe("the caller's own rating of the store, 1-5; null when they have not rated it"),
+});
+export const storeListResponseSchema = z.object({ stores: z.array(storeListItemSchema), ...pagination });
 export const storeDetailResponseSchema = z.object({ store: storeDetailSchema });
 export const storeRatingsResponseSchema = z.object({ ratings: z.array(storeRatingSchema), ...pagination });
 export const ownRatingResponseSchema = z.object({ rating: ownRatingSchema.nullable() });
@@ -209,6 +213,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type User = z.infer<typeof userSchema>;
 export type RatingDistribution = z.infer<typeof ratingDistributionSchema>;
 export type Store = z.infer<typeof storeSchema>;
+export type StoreListItem = z.infer<typeof storeListItemSchema>;
 export type StoreDetail = z.infer<typeof storeDetailSchema>;
 export type AdminStore = z.infer<typeof adminStoreSchema>;
 export type StoreSummary = z.infer<typeof storeSummarySchema>;

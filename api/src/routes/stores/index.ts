@@ -12,9 +12,10 @@ import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
 import { toDistribution, toIsoString, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
-import { offsetOf, pageInfo } from '../../http/lists';
-import { storeRatingsPage, storeWithDistribution } from './queries';
+import { pageInfo } from '../../http/lists';
+import { storeWithDistribution } from './queries';
 import { storeListPage } from './store-list';
+import { storeRatingsPage } from './store-ratings';
 
 const tags = ['stores'];
 const security = [{ bearerAuth: [] }];
@@ -28,15 +29,19 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
         tags,
         security,
         summary:
-          'Stores, searched by name or address, filtered by category, minimum average and (unrated=true) not yet rated by the caller, sorted and paginated',
+          "Stores, searched by name or address, filtered by category, minimum average and (unrated=true) not yet rated by the caller, sorted and paginated; each with the caller's own rating of it (my_rating)",
         querystring: storeListQuerySchema,
         response: { 200: storeListResponseSchema },
       },
     },
     async (request) => {
       const { unrated, ...list } = request.query;
-      const { stores, total } = await storeListPage(db, { ...list, unratedBy: unrated ? currentUser(request).id : undefined });
-      return { stores: stores.map(toStore), ...pageInfo(list, total) };
+      const me = currentUser(request).id;
+      const { stores, total } = await storeListPage(db, { ...list, unratedBy: unrated ? me : undefined, caller: me });
+      return {
+        stores: stores.map((row) => ({ ...toStore(row), my_rating: row.my_rating === null ? null : Number(row.my_rating) })),
+        ...pageInfo(list, total),
+      };
     },
   );
 
@@ -66,7 +71,8 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
       schema: {
         tags,
         security,
-        summary: "A store's ratings, newest first",
+        summary:
+          "A store's ratings, newest first unless sorted by date or stars (sortBy created_at|rating, sortOrder), filtered to one star count (stars=1..5) and to those with a comment (withComment=true)",
         params: idParamsSchema,
         querystring: storeRatingsQuerySchema,
         response: { 200: storeRatingsResponseSchema },
@@ -74,21 +80,19 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     },
     async (request) => {
       const { page, limit } = request.query;
-      // One statement: the store (its kept count, or no row: no such store) and the page of its ratings.
-      const rows = await storeRatingsPage.execute(db, { storeId: request.params.id, limit, offset: offsetOf({ page, limit }) });
-      if (rows.length === 0) throw notFound(MESSAGES.storeNotFound);
-      const ratings = rows.flatMap((r) => (r.id === null ? [] : [r]));
+      // One statement: the store (no row: no such store), how many of its ratings match, and the page.
+      const found = await storeRatingsPage(db, request.params.id, request.query);
+      if (!found) throw notFound(MESSAGES.storeNotFound);
       return {
-        ratings: ratings.map((r) => ({
-          id: r.id!,
+        ratings: found.ratings.map((r) => ({
+          id: r.id,
           rating: Number(r.rating),
           comment: r.comment,
-          user_name: r.user_name!,
-          created_at: toIsoString(r.created_at!),
-          updated_at: toIsoString(r.updated_at!),
+          user_name: r.user_name,
+          created_at: toIsoString(r.created_at),
+          updated_at: toIsoString(r.updated_at),
         })),
-        // The maintained count: no COUNT over the store's ratings.
-        ...pageInfo({ page, limit }, Number(rows[0].rating_count)),
+        ...pageInfo({ page, limit }, found.total),
       };
     },
   );

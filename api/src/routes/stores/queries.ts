@@ -42,48 +42,6 @@ export function storeWithDistributionQuery(db: Kysely<DB>, p: { storeId: number 
 }
 export const storeWithDistribution = compiledOnce(storeWithDistributionQuery);
 
-/**
- * A page of a store's ratings, newest first, in one statement (GET /api/stores/:id/ratings): one row per
- * rating with the store's kept count, a single row without a rating for a store that has none, and no
- * row for no such store. Run compiled once (storeRatingsPage).
- */
-export function storeRatingsPageQuery(db: Kysely<DB>, p: { storeId: number; limit: number; offset: number }) {
-  return db
-    .selectFrom('store_figures')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('ratings')
-          .innerJoin('users', 'users.id', 'ratings.user_id')
-          .select([
-            'ratings.id',
-            'ratings.rating',
-            'ratings.comment',
-            'users.name as user_name',
-            'ratings.created_at',
-            'ratings.updated_at',
-          ])
-          .whereRef('ratings.store_id', '=', 'store_figures.store_id')
-          .orderBy('ratings.created_at', 'desc')
-          .orderBy('ratings.id', 'desc')
-          .limit(p.limit)
-          .offset(p.offset)
-          .as('page'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'store_figures.rating_count',
-      'page.id',
-      'page.rating',
-      'page.comment',
-      'page.user_name',
-      'page.created_at',
-      'page.updated_at',
-    ])
-    .where('store_figures.store_id', '=', p.storeId);
-}
-export const storeRatingsPage = compiledOnce(storeRatingsPageQuery);
-
 export function storeStatsRow(db: Kysely<DB>, storeId: number) {
   return db
     .selectFrom('store_figures')

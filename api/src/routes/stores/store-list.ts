@@ -28,6 +28,8 @@ export interface StoreListQuery {
   minRating?: number;
   /** Only stores this user has not rated and does not own (recommendations). */
   unratedBy?: number;
+  /** The signed-in user: each store carries their own rating of it (my_rating). */
+  caller: number;
 }
 
 /** What decides a list's SQL. `search` 'none' matches nothing (a search holding the fields' separator). */
@@ -46,6 +48,7 @@ export interface ListParams {
   category: StoreCategory;
   minRating: string;
   unratedBy: number;
+  caller: number;
   limit: number;
   offset: number;
 }
@@ -61,7 +64,7 @@ interface CompiledList {
 const compiledShapes = new Map<string, CompiledList>();
 
 export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
-  const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy } = query;
+  const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy, caller } = query;
   const shape: Shape = {
     sortBy,
     sortOrder,
@@ -82,6 +85,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
     minRating: String(minRating ?? 0),
     unratedBy: unratedBy ?? 0,
+    caller,
     limit,
     offset: offsetOf({ page, limit }),
   };
@@ -159,8 +163,17 @@ export function pageQuery(db: Kysely<DB>, shape: Shape, p: ListParams) {
   } else {
     rows = matching(storesWithFigures(db)).limit(p.limit).offset(p.offset);
   }
-  // The page's rows in the list's order (again: a join does not keep the order of its input).
-  return rows.select(STORE_COLUMNS).orderBy(sortKey, sortOrder).orderBy('stores.id', sortOrder);
+  // The page's rows in the list's order (again: a join does not keep the order of its input), each with
+  // the caller's own stars (the unique (user_id, store_id) index: one probe per row of the page).
+  return rows
+    .select(STORE_COLUMNS)
+    .select(
+      sql<number | null>`(select ratings.rating from ratings where ratings.user_id = ${p.caller} and ratings.store_id = stores.id)`.as(
+        'my_rating',
+      ),
+    )
+    .orderBy(sortKey, sortOrder)
+    .orderBy('stores.id', sortOrder);
 }
 
 /** The matches counted up to LIST_WINDOW, reading only the table(s) the conditions read (the order does not matter to it). */

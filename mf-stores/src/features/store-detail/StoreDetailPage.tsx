@@ -1,6 +1,7 @@
 /**
  * /stores/:id: the store, its rating summary and histogram, the signed-in user's rating panel (not on
- * their own store) and every rating, newest first. On one column (a phone) the rating panel comes
+ * their own store) and every rating, newest first or in the reader's order and filters (a histogram bar
+ * filters by its star count), the reader's own pinned first. On one column (a phone) the rating panel comes
  * right under the store's header, above the summary, so rating takes no scrolling.
  */
 import { useId } from 'react';
@@ -10,6 +11,8 @@ import { isStoreId, isStoreNotFound, useMyRating, useStore, useStoreRatings } fr
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
 import { RatingSummary } from './components/RatingSummary';
+import { useReviewView } from './hooks/useReviewView';
+import { reviewQuery } from './review-view';
 import styles from './StoreDetailPage.module.css';
 
 /** Back to the list as the user left it (search, filters, page), when they came from it. */
@@ -34,7 +37,8 @@ export default function StoreDetailPage() {
   const titleId = useId();
   const storeId = isStoreId(id) ? id : null;
   const storeQuery = useStore(storeId);
-  const ratings = useStoreRatings(storeId);
+  const [view, setView] = useReviewView();
+  const ratings = useStoreRatings(storeId, reviewQuery(view));
   const myRating = useMyRating(storeId, Boolean(user));
   const store = storeQuery.data;
   // The tab says which store (issue 16); 'Store' until its name is known.
@@ -132,6 +136,8 @@ export default function StoreDetailPage() {
             average={Number(store.average_rating) || 0}
             total={Number(store.total_ratings) || 0}
             distribution={store.rating_distribution}
+            selectedStars={view.stars}
+            onSelectStars={(stars) => setView({ ...view, stars: stars as typeof view.stars })}
           />
 
           {/* On one column (a phone) this comes before the summary (CSS order), so "Add Rating" shows on the first screen. */}
@@ -157,6 +163,10 @@ export default function StoreDetailPage() {
             retrying={ratings.isFetching}
             onLoadMore={() => void ratings.fetchNextPage()}
             onRetry={() => void ratings.refetch()}
+            view={view}
+            onViewChange={setView}
+            updating={ratings.isPlaceholderData}
+            mine={user && myRating.data ? { rating: myRating.data, author: user.name } : null}
           />
         </div>
       </div>

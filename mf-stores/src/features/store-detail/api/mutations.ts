@@ -27,8 +27,8 @@ function afterRatingChange(client: QueryClient, storeId: number, rating: Rating 
       : store,
   );
   client.setQueryData<Rating | null>(queryKeys.stores.myRating(storeId), rating);
-  // The list and its total follow the new state from the first page (not every page loaded so far).
-  client.setQueryData<InfiniteData<StoreRatingsResponse, number>>(queryKeys.stores.ratings(storeId), (list) =>
+  // Each of the store's lists (every order and filter) follows the new state from its first page (not every page loaded so far).
+  client.setQueriesData<InfiniteData<StoreRatingsResponse, number>>({ queryKey: queryKeys.stores.allRatings(storeId) }, (list) =>
     list && list.pages.length > 1 ? { pages: list.pages.slice(0, 1), pageParams: list.pageParams.slice(0, 1) } : list,
   );
   // The store's figures and the reader's rating are the answer's: not asked for again.

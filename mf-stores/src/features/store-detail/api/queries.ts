@@ -2,7 +2,14 @@
  * What /stores/:id reads, through the page's one query cache: the store (with its rating distribution),
  * its ratings (newest first, 50 a page, more on demand) and the signed-in user's own rating.
  */
-import { errorStatus, MESSAGES, type StoreRating, type StoreRatingsResponse, STORE_RATINGS_PAGE_SIZE } from 'shared-contracts';
+import {
+  errorStatus,
+  MESSAGES,
+  type StoreRating,
+  type StoreRatingsQuery,
+  type StoreRatingsResponse,
+  STORE_RATINGS_PAGE_SIZE,
+} from 'shared-contracts';
 import { type InfiniteData, queryKeys, useApi, useInfiniteQuery, useQuery } from 'shared-contracts/react';
 import type { ListCounts } from 'shared-contracts/ui';
 
@@ -42,15 +49,18 @@ function toRatingsList({ pages }: InfiniteData<StoreRatingsResponse, number>): R
 }
 
 /**
- * The store's ratings, 50 a page: `fetchNextPage` appends the next one, never beyond the pages the API
- * opens (the list is bounded by LIST_WINDOW rows). A page it refuses as beyond the window anyway (the
- * list grew meanwhile) is not a failure: the page ends the list there (see isListWindowError).
+ * The store's ratings in the reader's order and filters (`query`), 50 a page: `fetchNextPage` appends
+ * the next one, never beyond the pages the API opens (the list is bounded by LIST_WINDOW rows). A page
+ * it refuses as beyond the window anyway (the list grew meanwhile) is not a failure: the page ends the
+ * list there (see isListWindowError).
  */
-export function useStoreRatings(storeId: string | null) {
+export function useStoreRatings(storeId: string | null, query: StoreRatingsQuery = {}) {
   const api = useApi();
   return useInfiniteQuery({
-    queryKey: queryKeys.stores.ratings(storeId ?? ''),
-    queryFn: ({ pageParam }) => api.stores.ratings(storeId ?? '', { page: pageParam, limit: STORE_RATINGS_PAGE_SIZE }),
+    queryKey: queryKeys.stores.ratings(storeId ?? '', query),
+    queryFn: ({ pageParam }) => api.stores.ratings(storeId ?? '', { ...query, page: pageParam, limit: STORE_RATINGS_PAGE_SIZE }),
+    // Another order or filter of the same store: the list shown stays until the new one is there.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === storeId ? previous : undefined),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, lastPage) => (lastPage < last.totalPages ? lastPage + 1 : undefined),
     select: toRatingsList,

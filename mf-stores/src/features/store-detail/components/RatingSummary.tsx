@@ -6,10 +6,13 @@ export interface RatingSummaryProps {
   average: number;
   total: number;
   distribution: RatingDistributionProps['distribution'];
+  /** Tapping a bar filters the ratings to its star count (null: all again). */
+  onSelectStars?: (stars: number | null) => void;
+  selectedStars?: number | null;
 }
 
 /** The average with its label, the number of ratings, and a 5-to-1 histogram of the store's ratings. */
-export function RatingSummary({ average, total, distribution }: RatingSummaryProps) {
+export function RatingSummary({ average, total, distribution, onSelectStars, selectedStars = null }: RatingSummaryProps) {
   const rated = total > 0;
   return (
     <section className={styles.summary} aria-labelledby="rating-summary-title">
@@ -23,7 +26,12 @@ export function RatingSummary({ average, total, distribution }: RatingSummaryPro
           <p className={styles.label}>{rated ? ratingLabel(average) : 'No ratings yet'}</p>
           <p className={styles.total}>{rated ? `Based on ${ratingsCount(total)}` : 'Be the first to rate it'}</p>
         </div>
-        <RatingDistribution distribution={distribution} total={total} />
+        <RatingDistribution
+          distribution={distribution}
+          total={total}
+          onSelect={rated ? onSelectStars : undefined}
+          selected={selectedStars}
+        />
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
-import { formatCount, formatDate, starsCount, type StoreRating } from 'shared-contracts';
+import { formatCount, formatDate, type Rating, starsCount, type StoreRating } from 'shared-contracts';
 import { Button, ErrorState, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
 import type { RatingsList as Ratings } from '../api/queries';
+import { describeFilters, isFiltered, keptByView, type ReviewView } from '../review-view';
+import { ReviewControls } from './ReviewControls';
 import styles from './RatingsList.module.css';
 
 export interface RatingsListProps {
@@ -13,19 +15,29 @@ export interface RatingsListProps {
   retrying: boolean;
   onLoadMore: () => void;
   onRetry: () => void;
+  /** The reader's order and filters, and how to change them. */
+  view: ReviewView;
+  onViewChange: (view: ReviewView) => void;
+  /** The list shown is the previous view's while the new one loads. */
+  updating: boolean;
+  /** The reader's own rating and their name: pinned first, marked "You", when the filters keep it. */
+  mine: { rating: Rating; author: string } | null;
 }
 
-function RatingItem({ rating }: { rating: StoreRating }) {
+function RatingItem({ rating, mine = false }: { rating: StoreRating; mine?: boolean }) {
   const author = rating.user_name?.trim() || 'Anonymous';
   return (
-    <li className={styles.item}>
-      <article className={styles.rating} aria-label={`${author}, ${starsCount(rating.rating)}`}>
+    <li className={mine ? `${styles.item} ${styles.mine}` : styles.item}>
+      <article className={styles.rating} aria-label={`${mine ? 'Your rating' : author}, ${starsCount(rating.rating)}`}>
         <header className={styles.head}>
           <span className={styles.avatar} aria-hidden="true">
             {author.charAt(0).toUpperCase()}
           </span>
           <div className={styles.meta}>
-            <span className={styles.author}>{author}</span>
+            <span className={styles.author}>
+              {author}
+              {mine && <span className={styles.you}>You</span>}
+            </span>
             <time className={styles.date} dateTime={rating.created_at}>
               {formatDate(rating.created_at)}
             </time>
@@ -39,16 +51,50 @@ function RatingItem({ rating }: { rating: StoreRating }) {
 }
 
 /**
- * Every rating of the store, newest first; 'Load more' appends the next 50, as far as the API lets a
- * list be browsed (LIST_WINDOW rows); past that, a hint says why the list ends there.
+ * The store's ratings in the reader's order (newest first by default), filtered by a star count (the
+ * histogram's) and to those with a comment; the reader's own pinned first. 'Load more' appends the next
+ * 50, as far as the API lets a list be browsed (LIST_WINDOW rows); past that, a hint says why the list
+ * ends there. With a filter on, a line says what is shown, with a way back to every rating.
  */
-export function RatingsList({ ratings, status, hasMore, loadingMore, retrying, onLoadMore, onRetry }: RatingsListProps) {
+export function RatingsList({
+  ratings,
+  status,
+  hasMore,
+  loadingMore,
+  retrying,
+  onLoadMore,
+  onRetry,
+  view,
+  onViewChange,
+  updating,
+  mine,
+}: RatingsListProps) {
   const totalText = ratings ? formatListTotal(ratings) : '';
+  const filtered = isFiltered(view);
+  const pinned = mine && keptByView(view, mine.rating) ? mine : null;
+  const others = ratings ? ratings.items.filter((r) => r.id !== mine?.rating.id) : [];
+  const shown = others.length + (pinned ? 1 : 0);
   return (
-    <section className={styles.section} aria-labelledby="all-ratings-title">
+    <section className={styles.section} aria-labelledby="all-ratings-title" aria-busy={updating}>
       <h2 id="all-ratings-title" className={styles.title}>
-        All Ratings {ratings && <span className={styles.total}>({totalText})</span>}
+        {filtered ? 'Ratings' : 'All Ratings'} {ratings && <span className={styles.total}>({totalText})</span>}
       </h2>
+
+      <ReviewControls view={view} onChange={onViewChange} />
+
+      {/* Always present, so a screen reader hears the filter when it changes. */}
+      <div role="status" className={filtered ? styles.filterNote : undefined}>
+        {filtered && (
+          <>
+            <span>
+              Showing {describeFilters(view)} only{ratings ? ` (${totalText})` : ''}.
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => onViewChange({ ...view, stars: null, withComment: false })}>
+              Show all ratings
+            </Button>
+          </>
+        )}
+      </div>
 
       {status === 'pending' && (
         <p role="status" className={styles.muted}>
@@ -60,20 +106,34 @@ export function RatingsList({ ratings, status, hasMore, loadingMore, retrying, o
         <ErrorState compact message="The ratings could not be loaded." onRetry={onRetry} retrying={retrying} />
       )}
 
-      {ratings && ratings.items.length === 0 && <p className={styles.empty}>No ratings yet. Be the first to rate this store.</p>}
+      {ratings && shown === 0 && !filtered && <p className={styles.empty}>No ratings yet. Be the first to rate this store.</p>}
+      {ratings && shown === 0 && filtered && <p className={styles.empty}>No {describeFilters(view)} yet.</p>}
 
-      {ratings && ratings.items.length > 0 && (
+      {ratings && shown > 0 && (
         <ul className={styles.list}>
-          {ratings.items.map((r) => (
+          {pinned && (
+            <RatingItem
+              mine
+              rating={{
+                id: pinned.rating.id,
+                rating: pinned.rating.rating,
+                comment: pinned.rating.comment,
+                user_name: pinned.author,
+                created_at: pinned.rating.created_at,
+                updated_at: pinned.rating.updated_at,
+              }}
+            />
+          )}
+          {others.map((r) => (
             <RatingItem key={r.id} rating={r} />
           ))}
         </ul>
       )}
 
-      {ratings && ratings.items.length < ratings.total && (
+      {ratings && shown < ratings.total && (
         <div className={styles.more}>
           <span className={styles.muted}>
-            Showing {formatCount(ratings.items.length)} of {totalText}
+            Showing {formatCount(shown)} of {totalText}
           </span>
           {hasMore && (
             <Button variant="secondary" onClick={onLoadMore} busy={loadingMore} busyLabel="Loading…">
