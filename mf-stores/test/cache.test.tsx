@@ -81,14 +81,11 @@ describe('mf-stores and the query cache', () => {
     const api = storeApi();
     const queryClient = createTestQueryClient();
     // Answers other screens (My Ratings, the dashboards, the store list) left in the page's cache.
-    const elsewhere = [
-      queryKeys.me.ratings({}),
-      queryKeys.me.dashboard(),
-      queryKeys.owner.dashboard({}),
-      queryKeys.admin.dashboard(),
-      queryKeys.stores.list({}),
-    ];
+    const elsewhere = [queryKeys.me.ratings({}), queryKeys.me.dashboard(), queryKeys.owner.dashboard({}), queryKeys.admin.dashboard()];
     for (const key of elsewhere) queryClient.setQueryData(key, { cached: true });
+    // The store list, with this store (not rated by the reader yet) and another.
+    const listKey = queryKeys.stores.list({});
+    queryClient.setQueryData(listKey, listResponse([makeStore(41), makeStore(42, { average_rating: 4.4, total_ratings: 5 })]));
     const created = makeOwnRating({ id: 900, rating: 4, comment: null });
     api.ratings.submit.mockResolvedValue({ message: 'Rating submitted successfully!', rating: created, storeStats: STATS });
     const { user } = renderAt('/stores/42', { api, queryClient });
@@ -113,6 +110,11 @@ describe('mf-stores and the query cache', () => {
     expect(api.ratings.mine).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryState(queryKeys.stores.detail(42))?.isInvalidated).toBe(false);
     for (const key of elsewhere) expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    // The listed store shows the answer's figures and the reader's stars at once; the list is asked again too.
+    const listed = queryClient.getQueryData<StoreListResponse>(listKey)!.stores;
+    expect(listed.find((s) => s.id === 42)).toMatchObject({ average_rating: 4.33, total_ratings: 6, my_rating: 4 });
+    expect(listed.find((s) => s.id === 41)).toMatchObject({ average_rating: 0, total_ratings: 0, my_rating: null });
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
   it('after a write the ratings list starts again from its first page', async () => {

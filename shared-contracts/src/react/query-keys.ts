@@ -20,6 +20,8 @@ export const queryKeys = {
   profile: () => ['profile'] as const,
   stores: {
     all: () => ['stores'] as const,
+    /** Every page of the store list (any query): what a write that changes a listed store updates. */
+    lists: () => ['stores', 'list'] as const,
     list: (query: StoreListQuery) => ['stores', 'list', query] as const,
     detail: (storeId: number | string) => ['stores', idOf(storeId)] as const,
     /** A store's ratings as one list (its order and filters in `query`); ['stores', id, 'ratings'] reaches every such list. */

@@ -7,7 +7,8 @@
 import { useId } from 'react';
 import { Link, useAuth, useLocation, useParams } from 'shared-contracts/react';
 import { Bone, Button, buttonClassName, isListWindowError, LoadingBlock, Page, useDocumentTitle } from 'shared-contracts/ui';
-import { isStoreId, isStoreNotFound, useMyRating, useStore, useStoreRatings } from './api/queries';
+import { useMyRating } from '../own-rating/api/queries';
+import { isStoreId, isStoreNotFound, useStore, useStoreRatings } from './api/queries';
 import { RatingPanel } from './components/RatingPanel';
 import { RatingsList } from './components/RatingsList';
 import { RatingSummary } from './components/RatingSummary';

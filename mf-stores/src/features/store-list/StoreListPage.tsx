@@ -128,7 +128,7 @@ export default function StoreListPage() {
         {data && stores.length > 0 && (
           <ul className={styles.grid}>
             {stores.map((store) => (
-              <StoreCard key={store.id} store={store} backTo={backTo} />
+              <StoreCard key={store.id} store={store} backTo={backTo} canRate={user !== null && user.id !== store.owner_id} />
             ))}
           </ul>
         )}

@@ -69,16 +69,3 @@ export function useStoreRatings(storeId: string | null, query: StoreRatingsQuery
     meta: { failureToast: MESSAGES.fetchStoreDetailsFailed, isExpected: isStoreNotFound },
   });
 }
-
-/**
- * The signed-in user's own rating of the store (null when none). A failure is only logged: the panel
- * then offers "Add Rating", and the API updates the existing rating anyway.
- */
-export function useMyRating(storeId: string | null, signedIn: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.stores.myRating(storeId ?? ''),
-    queryFn: async () => (await api.ratings.mine(storeId ?? '')).rating ?? null,
-    enabled: signedIn && storeId !== null,
-  });
-}

@@ -3,22 +3,15 @@
  * Rating'), and a form opened by Add/Edit with stars, an optional comment, Submit/Update, Cancel and,
  * when a rating exists, Delete Rating (after a confirmation). The writes update the page's cache.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { COMMENT_MAX_LENGTH, DEFAULT_RATING, formatDate, MESSAGES, type Rating, ratingFormErrors, starsCount } from 'shared-contracts';
-import { Button, FormAlert, StarRatingInput, Stars, TextArea, useConfirm, useFormError } from 'shared-contracts/ui';
-import { useDeleteRating, useSaveRating } from '../api/mutations';
+import { formatDate, MESSAGES, type Rating, starsCount } from 'shared-contracts';
+import { Button, Stars, useConfirm } from 'shared-contracts/ui';
+import { useDeleteRating, useSaveRating } from '../../own-rating/api/mutations';
+import { RatingForm, ratingFormValues } from '../../own-rating/components/RatingForm';
 import styles from './RatingPanel.module.css';
 
 export const CONFIRM_DELETE_RATING = 'Are you sure you want to delete your rating?';
-
-interface FormValues {
-  rating: number | null;
-  comment: string;
-}
-
-const valuesOf = (rating: Rating | null): FormValues =>
-  rating ? { rating: rating.rating, comment: rating.comment ?? '' } : { rating: DEFAULT_RATING, comment: '' };
 
 export interface RatingPanelProps {
   storeId: number;
@@ -28,8 +21,6 @@ export interface RatingPanelProps {
 
 export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) {
   const [mode, setMode] = useState<'view' | 'edit'>('view');
-  const [values, setValues] = useState<FormValues>(() => valuesOf(myRating));
-  const form = useFormError<'rating' | 'comment'>();
   const save = useSaveRating(storeId);
   const remove = useDeleteRating(storeId);
   const { confirm, dialog } = useConfirm();
@@ -50,29 +41,19 @@ export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) 
     } else viewButtonRef.current?.focus();
   }, [mode]);
 
-  const switchTo = (next: 'view' | 'edit', nextValues: FormValues) => {
-    setValues(nextValues);
-    form.clear();
+  const switchTo = (next: 'view' | 'edit') => {
     moveFocus.current = true;
     setMode(next);
   };
 
-  const edit = (change: Partial<FormValues>) => {
-    setValues((v) => ({ ...v, ...change }));
-    form.clear();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || form.showErrors(ratingFormErrors(values))) return;
-    const comment = values.comment.trim();
+  const submit = (body: { rating: number; comment: string | null }) => {
     save.mutate(
-      { ratingId: myRating?.id ?? null, body: { rating: values.rating as number, comment: comment === '' ? null : comment } },
+      { ratingId: myRating?.id ?? null, body },
       {
         onSuccess: (result) => {
           const updated = myRating !== null || result.message === MESSAGES.ratingUpdated;
           toast.success(updated ? MESSAGES.ratingUpdated : MESSAGES.ratingSubmitted);
-          switchTo('view', valuesOf(result.rating));
+          switchTo('view');
         },
       },
     );
@@ -85,7 +66,7 @@ export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) 
     remove.mutate(myRating.id, {
       onSuccess: () => {
         toast.success(MESSAGES.ratingDeleted);
-        switchTo('view', valuesOf(null));
+        switchTo('view');
       },
     });
   };
@@ -112,44 +93,23 @@ export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) 
           ) : (
             <p className={styles.text}>Been to {storeName}? Tell others what you thought.</p>
           )}
-          <Button ref={viewButtonRef} onClick={() => switchTo('edit', valuesOf(myRating))}>
+          <Button ref={viewButtonRef} onClick={() => switchTo('edit')}>
             {myRating ? 'Edit Rating' : 'Add Rating'}
           </Button>
         </div>
       )}
 
       {mode === 'edit' && (
-        <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-          <StarRatingInput
-            value={values.rating}
-            onChange={(rating) => edit({ rating })}
-            disabled={busy}
-            invalid={form.isInvalid('rating')}
-            errorId={form.errorId}
-          />
-
-          <TextArea
-            label="Comment"
-            optional
-            maxLength={COMMENT_MAX_LENGTH}
-            value={values.comment}
-            onValueChange={(comment) => edit({ comment: comment.slice(0, COMMENT_MAX_LENGTH) })}
-            invalid={form.isInvalid('comment')}
-            errorId={form.errorId}
-            disabled={busy}
-            placeholder="What stood out? Service, prices, selection…"
-          />
-
-          <FormAlert id={form.errorId} message={form.message} />
-
-          <div className={styles.actions}>
-            <Button type="submit" busy={save.isPending} disabled={remove.isPending}>
-              {myRating ? 'Update' : 'Submit'}
-            </Button>
-            <Button variant="secondary" onClick={() => switchTo('view', valuesOf(myRating))} disabled={busy}>
-              Cancel
-            </Button>
-            {myRating && (
+        <RatingForm
+          formRef={formRef}
+          initial={ratingFormValues(myRating)}
+          editing={myRating !== null}
+          onSubmit={submit}
+          onCancel={() => switchTo('view')}
+          saving={save.isPending}
+          locked={remove.isPending}
+          extraActions={
+            myRating && (
               <Button
                 variant="dangerGhost"
                 className={styles.delete}
@@ -159,9 +119,9 @@ export function RatingPanel({ storeId, storeName, myRating }: RatingPanelProps) 
               >
                 Delete Rating
               </Button>
-            )}
-          </div>
-        </form>
+            )
+          }
+        />
       )}
       {dialog}
     </section>

@@ -1,10 +1,18 @@
 import { Link } from 'shared-contracts/react';
-import { formatAverage, ratingsCount, type Store } from 'shared-contracts';
+import { formatAverage, ratingsCount, type StoreListItem } from 'shared-contracts';
 import { AverageBadge, cx, Stars, surfaceClassName } from 'shared-contracts/ui';
+import { QuickRate } from './QuickRate';
 import styles from './StoreCard.module.css';
 
-/** One store of the list: the whole card opens the store, its name is the link. */
-export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
+export interface StoreCardProps {
+  store: StoreListItem;
+  backTo: string;
+  /** The reader may rate it from here (not their own store): their stars, and a Rate button. */
+  canRate: boolean;
+}
+
+/** One store of the list: the whole card opens the store, its name is the link; the reader's own stars and a quick rating below. */
+export function StoreCard({ store, backTo, canRate }: StoreCardProps) {
   const average = Number(store.average_rating) || 0;
   const total = Number(store.total_ratings) || 0;
   return (
@@ -24,6 +32,7 @@ export function StoreCard({ store, backTo }: { store: Store; backTo: string }) {
           <Stars value={average} size="sm" label={total > 0 ? `Rated ${formatAverage(average)} out of 5` : 'Not rated yet'} />
           <span className={styles.count}>{total > 0 ? `(${ratingsCount(total)})` : 'No ratings yet'}</span>
         </div>
+        {canRate && <QuickRate store={store} />}
       </article>
     </li>
   );

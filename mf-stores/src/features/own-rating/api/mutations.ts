@@ -1,10 +1,19 @@
 /**
- * The signed-in user's rating writes. Each answer carries the store's new figures (storeStats): they go
- * straight into the store's cache entry and the rating into "my rating", the ratings list goes back to
- * its first page, and then every other view of ratings is refreshed (invalidateAfterRatingChange: this
- * store's ratings, the store list's averages, My Ratings and the dashboards in the other remotes).
+ * The signed-in user's rating writes, from the store page or a store card. Each answer carries the
+ * store's new figures (storeStats): they go straight into the store's cache entry and every store list
+ * shown (with the reader's own stars), the rating into "my rating", the store's ratings lists go back to
+ * their first page, and then every other view of ratings is refreshed (invalidateAfterRatingChange:
+ * this store's ratings, the store lists, My Ratings and the dashboards in the other remotes).
  */
-import { MESSAGES, type Rating, type RatingRequest, type StoreDetail, type StoreRatingsResponse, type StoreStats } from 'shared-contracts';
+import {
+  MESSAGES,
+  type Rating,
+  type RatingRequest,
+  type StoreDetail,
+  type StoreListResponse,
+  type StoreRatingsResponse,
+  type StoreStats,
+} from 'shared-contracts';
 import {
   type InfiniteData,
   invalidateAfterRatingChange,
@@ -25,6 +34,19 @@ function afterRatingChange(client: QueryClient, storeId: number, rating: Rating 
           rating_distribution: stats.rating_distribution,
         }
       : store,
+  );
+  // The store on every list page shown: its figures and the reader's own stars, at once.
+  client.setQueriesData<StoreListResponse>({ queryKey: queryKeys.stores.lists() }, (list) =>
+    list?.stores.some((s) => s.id === storeId)
+      ? {
+          ...list,
+          stores: list.stores.map((s) =>
+            s.id === storeId
+              ? { ...s, average_rating: stats.average_rating, total_ratings: stats.total_ratings, my_rating: rating?.rating ?? null }
+              : s,
+          ),
+        }
+      : list,
   );
   client.setQueryData<Rating | null>(queryKeys.stores.myRating(storeId), rating);
   // Each of the store's lists (every order and filter) follows the new state from its first page (not every page loaded so far).
