@@ -37,6 +37,7 @@ import { registerBenchCeilingRoutes } from './routes/bench-ceiling';
 import { registerHealthRoutes } from './routes/health';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerRatingRoutes } from './routes/ratings';
+import { registerReplyRoutes } from './routes/ratings/replies';
 import { registerStoreRoutes } from './routes/stores';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerUserRoutes } from './routes/users';
@@ -179,6 +180,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   registerUserRoutes(app, context);
   registerStoreRoutes(app, context);
   registerRatingRoutes(app, context);
+  registerReplyRoutes(app, context);
   registerOwnerRoutes(app, context);
   registerAdminDashboardRoutes(app, context);
   registerAdminUserRoutes(app, context);

@@ -15,6 +15,7 @@ const ITEM_KEYS = [
   'created_at',
   'id',
   'rating',
+  'reply',
   'store_address',
   'store_average_rating',
   'store_id',
@@ -129,6 +130,7 @@ describe.each(ENGINES)('GET /api/users/ratings (%s)', (engine) => {
         comment: f.comment,
         created_at: f.createdAt.toISOString(),
         updated_at: f.createdAt.toISOString(),
+        reply: null,
       });
     }
     const banyan = res.body.ratings.find((r: { store_name: string }) => r.store_name === 'banyan Bakery');

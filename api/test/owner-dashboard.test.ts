@@ -237,6 +237,7 @@ describe.each(ENGINES)('owner dashboard: trend, sorting, store filter (%s)', (en
         user_email: user.email,
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
+        reply: null,
       });
       expect(res.body.ratings).toEqual([
         row(c1, 5, new Date(monthStart(1).getTime() + 7 * MINUTE)),

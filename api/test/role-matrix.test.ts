@@ -225,6 +225,36 @@ const ROWS: Row[] = [
     },
   },
   {
+    endpoint: "PUT /api/ratings/:ratingId/reply (a rating of other store owner's store)",
+    statuses: [401, 403, 403, 404, 201, 403],
+    messages: { 404: 'Rating not found' },
+    call: ({ server, world, me }) => server.put(`/api/ratings/${world.rating}/reply`, { token: me?.token, body: { reply: 'Thank you!' } }),
+    verify: async ({ server, world }, res) => {
+      const rows = await server.db
+        .selectFrom('rating_replies')
+        .select(['rating_id', 'author_id', 'body'])
+        .where('rating_id', '=', world.rating)
+        .execute();
+      expect(rows).toEqual(res.status === 201 ? [{ rating_id: world.rating, author_id: world.otherOwner.id, body: 'Thank you!' }] : []);
+    },
+  },
+  {
+    endpoint: "DELETE /api/ratings/:ratingId/reply (other store owner's reply)",
+    statuses: [401, 403, 403, 404, 200, 200],
+    messages: { 404: 'Reply not found' },
+    call: async ({ server, world, me }) => {
+      await server.db
+        .insertInto('rating_replies')
+        .values({ rating_id: world.rating, author_id: world.otherOwner.id, body: 'Thanks' })
+        .execute();
+      return server.del(`/api/ratings/${world.rating}/reply`, { token: me?.token });
+    },
+    verify: async ({ server, world }, res) => {
+      const rows = await server.db.selectFrom('rating_replies').select('body').where('rating_id', '=', world.rating).execute();
+      expect(rows).toEqual(res.status === 200 ? [] : [{ body: 'Thanks' }]);
+    },
+  },
+  {
     endpoint: 'GET /api/owner/dashboard',
     statuses: [401, 403, 403, 200, 200, 403],
     call: ({ server, me }) => server.get('/api/owner/dashboard', { token: me?.token }),

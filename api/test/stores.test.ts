@@ -492,6 +492,7 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           user_name: customer.name,
           created_at: mine.body.rating.created_at,
           updated_at: mine.body.rating.updated_at,
+          reply: null,
         },
         {
           id: seeded[1].id,
@@ -500,6 +501,7 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           user_name: seeded[1].user.name,
           created_at: t(40).toISOString(),
           updated_at: t(40).toISOString(),
+          reply: null,
         },
         {
           id: seeded[0].id,
@@ -508,6 +510,7 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           user_name: seeded[0].user.name,
           created_at: t(20).toISOString(),
           updated_at: t(20).toISOString(),
+          reply: null,
         },
         {
           id: seeded[2].id,
@@ -516,6 +519,7 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           user_name: seeded[2].user.name,
           created_at: t(10).toISOString(),
           updated_at: t(10).toISOString(),
+          reply: null,
         },
       ],
       total: 4,

@@ -61,6 +61,7 @@ export function makeMyRating(id: number, overrides: Partial<MyRating> = {}): MyR
     comment: `Comment number ${id}`,
     created_at: '2024-03-05T12:00:00.000Z',
     updated_at: '2024-03-05T12:00:00.000Z',
+    reply: null,
     ...overrides,
   };
 }

@@ -72,6 +72,7 @@ export function makeRating(id: number, overrides: Partial<OwnerRating> = {}): Ow
     user_email: `reviewer${id}@example.com`,
     created_at: '2026-05-05T12:00:00.000Z',
     updated_at: '2026-05-05T12:00:00.000Z',
+    reply: null,
     ...overrides,
   };
 }

@@ -54,6 +54,7 @@ export function makeStoreRating(id: number, overrides: Partial<StoreRating> = {}
     user_name: `Reviewer ${id}`,
     created_at: '2024-03-05T12:00:00.000Z',
     updated_at: '2024-03-05T12:00:00.000Z',
+    reply: null,
     ...overrides,
   };
 }

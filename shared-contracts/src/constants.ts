@@ -26,6 +26,8 @@ export const NAME_MIN_LENGTH = 20;
 export const NAME_MAX_LENGTH = 60;
 export const ADDRESS_MAX_LENGTH = 400;
 export const COMMENT_MAX_LENGTH = 500;
+/** A store owner's reply to a rating of their store: at most this many characters. */
+export const REPLY_MAX_LENGTH = 500;
 export const STORE_NAME_MIN_LENGTH = 3;
 export const STORE_NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;

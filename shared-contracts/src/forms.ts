@@ -19,6 +19,7 @@ import {
   passwordChangeRequestSchema,
   profileUpdateRequestSchema,
   ratingRequestSchema,
+  replyRequestSchema,
   registerRequestSchema,
 } from './schemas/requests';
 import { notConfusableEmail } from './schemas/fields';
@@ -169,6 +170,17 @@ const RATING_STAGES: readonly FormStage[] = [ratingRequestSchema];
 /** Rating: one selected ('Please select a rating'), comment at most 500 characters. */
 export function ratingFormErrors(values: RatingForm): FieldError[] {
   return formErrors(RATING_STAGES, values);
+}
+
+export interface ReplyForm {
+  reply: string;
+}
+
+const REPLY_STAGES: readonly FormStage[] = [replyRequestSchema];
+
+/** A store owner's reply: written ('Please write a reply'), at most 500 characters. */
+export function replyFormErrors(values: ReplyForm): FieldError[] {
+  return formErrors(REPLY_STAGES, values);
 }
 
 export interface AdminUserForm {

@@ -8,6 +8,7 @@ import * as emailKey from './migrations/0005_email_key';
 import * as tokenRevocation from './migrations/0006_token_revocation';
 import * as databaseFunctions from './migrations/0007_database_functions';
 import * as storeFigures from './migrations/0008_store_figures';
+import * as ratingReplies from './migrations/0009_rating_replies';
 import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Steps> = {
   '0006_token_revocation': tokenRevocation,
   '0007_database_functions': databaseFunctions,
   '0008_store_figures': storeFigures,
+  '0009_rating_replies': ratingReplies,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -70,6 +70,16 @@ export interface RatingsTable {
   updated_at: UpdatedAt;
 }
 
+/** A store owner's reply to a rating of their store, one per rating (migration 0009). */
+export interface RatingRepliesTable {
+  rating_id: number;
+  /** Who wrote it; null once that account is deleted. */
+  author_id: number | null;
+  body: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 /** Rows created per UTC day and connection slot, kept by triggers (migration 0003). */
 export interface RowCountsTable {
   /** 'users', 'stores', or 'ratings_1' … 'ratings_5'. */
@@ -139,4 +149,5 @@ export interface DB {
   users: UsersTable;
   stores: StoresTable;
   ratings: RatingsTable;
+  rating_replies: RatingRepliesTable;
 }

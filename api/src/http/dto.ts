@@ -1,5 +1,5 @@
 /** Database rows to API shapes: numbers as numbers, dates as ISO strings, no secrets. */
-import type { RatingDistribution, Role, Store, StoreCategory, StoreStats, User } from 'shared-contracts';
+import type { RatingDistribution, Reply, Role, Store, StoreCategory, StoreStats, User } from 'shared-contracts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -106,6 +106,19 @@ export function toRating(row: RatingRow) {
 }
 
 export { iso as toIsoString };
+
+/** A rating's reply columns as the reads select them (all null: no reply). */
+export interface ReplyColumns {
+  reply_body: string | null;
+  reply_created_at: Date | string | null;
+  reply_updated_at: Date | string | null;
+}
+
+/** The reply of a rating of `storeName`, or null. */
+export function toReply(row: ReplyColumns, storeName: string): Reply | null {
+  if (row.reply_body === null || row.reply_created_at === null || row.reply_updated_at === null) return null;
+  return { body: row.reply_body, store_name: storeName, created_at: iso(row.reply_created_at), updated_at: iso(row.reply_updated_at) };
+}
 
 /**
  * round(sum / count, 2), 0 without ratings: the same rule as the store_figures.average_rating column

@@ -26,6 +26,7 @@ import type {
   StoreListResponse,
   StoreRatingsResponse,
   UserDashboardResponse,
+  ReplyWriteResponse,
 } from '../schemas/responses';
 import type {
   AdminStoreListQuery,
@@ -40,6 +41,7 @@ import type {
   ProfileUpdateRequest,
   RatingRequest,
   RegisterRequest,
+  ReplyRequest,
   StoreListQuery,
   StoreRatingsQuery,
 } from '../schemas/requests';
@@ -127,6 +129,10 @@ export function createApiClient(options: ApiClientOptions) {
       submit: (storeId: number | string, body: RatingRequest) => post<RatingWriteResponse>(`/api/ratings/${id(storeId)}`, body),
       update: (ratingId: number | string, body: RatingRequest) => put<RatingWriteResponse>(`/api/ratings/${id(ratingId)}`, body),
       remove: (ratingId: number | string) => del<RatingDeleteResponse>(`/api/ratings/${id(ratingId)}`),
+      /** The store owner's reply to a rating of their store: written or changed. */
+      reply: (ratingId: number | string, body: ReplyRequest) => put<ReplyWriteResponse>(`/api/ratings/${id(ratingId)}/reply`, body),
+      /** Deletes a rating's reply: the store's owner, or an admin. */
+      removeReply: (ratingId: number | string) => del<MessageResponse>(`/api/ratings/${id(ratingId)}/reply`),
     },
     owner: {
       dashboard: (query: OwnerDashboardQuery = {}) => get<OwnerDashboardResponse>('/api/owner/dashboard', query),

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import {
   ADDRESS_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
+  REPLY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   MAX_ID,
@@ -119,6 +120,9 @@ export const starRating = () =>
   z
     .number({ error: MESSAGES.selectRating })
     .check(z.int({ error: MESSAGES.selectRating }), z.gte(RATING_MIN, MESSAGES.selectRating), z.lte(RATING_MAX, MESSAGES.selectRating));
+
+/** A store owner's reply: required, trimmed, at most 500 characters. */
+export const replyText = () => requiredText(MESSAGES.replyRequired).check(z.maxLength(REPLY_MAX_LENGTH, MESSAGES.replyMax));
 
 /** An optional comment of at most 500 characters: absent, null or blank is null. */
 export const optionalComment = () =>

@@ -29,6 +29,7 @@ import {
   optionalPhone,
   personName,
   referenceId,
+  replyText,
   requiredAddress,
   requiredText,
   role,
@@ -85,6 +86,9 @@ export const ratingRequestSchema = z.object({
   comment: optionalComment(),
 });
 
+/** PUT /api/ratings/:ratingId/reply: the store owner's reply to a rating of their store. */
+export const replyRequestSchema = z.object({ reply: replyText() });
+
 // ---------- admin ----------
 
 export const adminUserCreateRequestSchema = z.object({
@@ -122,6 +126,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 export type RatingRequest = z.input<typeof ratingRequestSchema>;
+export type ReplyRequest = z.input<typeof replyRequestSchema>;
 export type AdminUserCreateRequest = z.input<typeof adminUserCreateRequestSchema>;
 export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
 export type AdminStoreRequest = z.input<typeof adminStoreRequestSchema>;

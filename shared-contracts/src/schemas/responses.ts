@@ -62,6 +62,14 @@ export const adminUserDetailSchema = userSchema.extend({
   stores: z.array(storeSummarySchema).optional(),
 });
 
+/** A store owner's reply to a rating, signed with the store's name. */
+export const replySchema = z.object({
+  body: z.string(),
+  store_name: z.string(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+
 export const storeRatingSchema = z.object({
   id: z.number().int(),
   rating: z.number().int(),
@@ -69,6 +77,7 @@ export const storeRatingSchema = z.object({
   user_name: z.string(),
   created_at: timestamp(),
   updated_at: timestamp(),
+  reply: replySchema.nullable(),
 });
 
 export const ownRatingSchema = z.object({
@@ -127,6 +136,7 @@ export const storeDetailResponseSchema = z.object({ store: storeDetailSchema });
 export const storeRatingsResponseSchema = z.object({ ratings: z.array(storeRatingSchema), ...pagination });
 export const ownRatingResponseSchema = z.object({ rating: ownRatingSchema.nullable() });
 export const ratingWriteResponseSchema = z.object({ message: z.string(), rating: ownRatingSchema, storeStats: storeStatsSchema });
+export const replyWriteResponseSchema = z.object({ message: z.string(), reply: replySchema });
 export const ratingDeleteResponseSchema = z.object({ message: z.string(), storeStats: storeStatsSchema });
 
 /** One of the caller's own ratings, with the store it is about (GET /api/users/ratings). */
@@ -140,6 +150,7 @@ export const myRatingSchema = z.object({
   comment: z.string().nullable(),
   created_at: timestamp(),
   updated_at: timestamp(),
+  reply: replySchema.nullable(),
 });
 export const myRatingsResponseSchema = z.object({ ratings: z.array(myRatingSchema), ...pagination });
 
@@ -163,6 +174,7 @@ export const ownerRatingSchema = z.object({
   user_email: z.string(),
   created_at: timestamp(),
   updated_at: timestamp(),
+  reply: replySchema.nullable(),
 });
 export const ownerDashboardResponseSchema = z.object({
   summary: z.object({ totalStores: z.number().int(), totalRatings: z.number().int(), averageRating: z.number() }),
@@ -220,6 +232,8 @@ export type StoreSummary = z.infer<typeof storeSummarySchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export type StoreRating = z.infer<typeof storeRatingSchema>;
 export type Rating = z.infer<typeof ownRatingSchema>;
+export type Reply = z.infer<typeof replySchema>;
+export type ReplyWriteResponse = z.infer<typeof replyWriteResponseSchema>;
 export type StoreStats = z.infer<typeof storeStatsSchema>;
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

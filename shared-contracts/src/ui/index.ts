@@ -16,6 +16,8 @@ export * from './Modal';
 export * from './Page';
 export * from './Pagination';
 export * from './RatingDistribution';
+export * from './RatingReply';
+export * from './ReplyForm';
 export * from './Skeleton';
 export * from './Spinner';
 export * from './StarRatingInput';

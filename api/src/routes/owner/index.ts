@@ -7,7 +7,7 @@ import { MESSAGES } from 'shared-contracts';
 import { OWNER_RATING_DEFAULT_SORT, ownerDashboardQuerySchema, ownerDashboardResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
-import { averageOf, toDistribution, toIsoString, toStore } from '../../http/dto';
+import { averageOf, toDistribution, toIsoString, toReply, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageInfo } from '../../http/lists';
 import { DISTRIBUTION_COLUMNS, STORE_COLUMNS, storesWithFigures } from '../stores/queries';
@@ -82,11 +82,12 @@ export function registerOwnerRoutes(app: ZodApp, { db, guards }: AppContext): vo
       return {
         summary: { totalStores: stores.length, totalRatings, averageRating: averageOf(ratingSum, totalRatings) },
         stores: stores.map((s) => ({ ...toStore(s), rating_distribution: toDistribution(s), monthly_trend: monthlyTrend(s.id) })),
-        ratings: ratings.map((r) => ({
+        ratings: ratings.map(({ reply_body, reply_created_at, reply_updated_at, ...r }) => ({
           ...r,
           rating: Number(r.rating),
           created_at: toIsoString(r.created_at),
           updated_at: toIsoString(r.updated_at),
+          reply: toReply({ reply_body, reply_created_at, reply_updated_at }, r.store_name),
         })),
         ...pageInfo({ page, limit }, total),
       };

@@ -19,6 +19,9 @@ export interface OwnerRatingRow {
   user_email: string;
   created_at: Date;
   updated_at: Date;
+  reply_body: string | null;
+  reply_created_at: Date | null;
+  reply_updated_at: Date | null;
 }
 
 /** Per sort: the order inside one store (served by an index) and the order of the merged page. */
@@ -40,7 +43,8 @@ export async function ownerRatingsPage(
   const direction = sql.raw(options.sortOrder === 'asc' ? 'asc' : 'desc');
   const { rows } = await sql<OwnerRatingRow>`
     select page.id, page.store_id, s.name as store_name, page.rating, page.comment,
-           page.user_name, page.user_email, page.created_at, page.updated_at
+           page.user_name, page.user_email, page.created_at, page.updated_at,
+           rr.body as reply_body, rr.created_at as reply_created_at, rr.updated_at as reply_updated_at
     from unnest(${storeIds}::int[]) as owned(id)
     cross join lateral (
       select r.id, r.store_id, r.rating, r.comment, r.created_at, r.updated_at, u.name as user_name, u.email as user_email
@@ -50,6 +54,7 @@ export async function ownerRatingsPage(
       limit ${options.offset + options.limit}
     ) page
     join stores s on s.id = page.store_id
+    left join rating_replies rr on rr.rating_id = page.id
     order by ${outer} ${direction}, page.id ${direction}
     limit ${options.limit} offset ${options.offset}`.execute(db);
   return rows;

@@ -10,7 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
-import { toDistribution, toIsoString, toStore } from '../../http/dto';
+import { toDistribution, toIsoString, toReply, toStore } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { pageInfo } from '../../http/lists';
 import { storeWithDistribution } from './queries';
@@ -72,7 +72,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
         tags,
         security,
         summary:
-          "A store's ratings, newest first unless sorted by date or stars (sortBy created_at|rating, sortOrder), filtered to one star count (stars=1..5) and to those with a comment (withComment=true)",
+          "A store's ratings with their owner's replies, newest first unless sorted by date or stars (sortBy created_at|rating, sortOrder), filtered to one star count (stars=1..5) and to those with a comment (withComment=true)",
         params: idParamsSchema,
         querystring: storeRatingsQuerySchema,
         response: { 200: storeRatingsResponseSchema },
@@ -91,6 +91,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
           user_name: r.user_name,
           created_at: toIsoString(r.created_at),
           updated_at: toIsoString(r.updated_at),
+          reply: toReply(r, r.store_name),
         })),
         ...pageInfo({ page, limit }, found.total),
       };

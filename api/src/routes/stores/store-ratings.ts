@@ -84,6 +84,7 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
         let page = eb
           .selectFrom('ratings')
           .innerJoin('users', 'users.id', 'ratings.user_id')
+          .leftJoin('rating_replies', 'rating_replies.rating_id', 'ratings.id')
           .select([
             'ratings.id',
             'ratings.rating',
@@ -91,6 +92,9 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
             'users.name as user_name',
             'ratings.created_at',
             'ratings.updated_at',
+            'rating_replies.body as reply_body',
+            'rating_replies.created_at as reply_created_at',
+            'rating_replies.updated_at as reply_updated_at',
           ])
           .whereRef('ratings.store_id', '=', 'store_figures.store_id');
         if (shape.stars) page = page.where('ratings.rating', '=', sql<number>`${p.stars}::smallint`);
@@ -103,14 +107,19 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
       },
       (join) => join.onTrue(),
     )
+    .innerJoin('stores', 'stores.id', 'store_figures.store_id')
     .select([
       matchingCount(shape, p).as('matching'),
+      'stores.name as store_name',
       'page.id',
       'page.rating',
       'page.comment',
       'page.user_name',
       'page.created_at',
       'page.updated_at',
+      'page.reply_body',
+      'page.reply_created_at',
+      'page.reply_updated_at',
     ])
     .where('store_figures.store_id', '=', p.storeId);
 }

@@ -1,12 +1,12 @@
 /**
  * GET /api/users/ratings: the caller's own ratings (any role), each with the store it is about and
- * that store's current average; newest first by default, sortable and paginated.
+ * that store's current average and the store owner's reply; newest first by default, sortable and paginated.
  */
 import { sql } from 'kysely';
 import { myRatingsQuerySchema, myRatingsResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { currentUser } from '../../auth/guards';
-import { toIsoString } from '../../http/dto';
+import { toIsoString, toReply } from '../../http/dto';
 import { offsetOf, pageInfo } from '../../http/lists';
 
 /** Sort expressions; ties are broken by the rating id in the same direction. */
@@ -38,6 +38,7 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
         mine
           .innerJoin('stores', 'stores.id', 'ratings.store_id')
           .innerJoin('store_figures', 'store_figures.store_id', 'ratings.store_id')
+          .leftJoin('rating_replies', 'rating_replies.rating_id', 'ratings.id')
           .select([
             'ratings.id',
             'ratings.store_id',
@@ -48,6 +49,9 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
             'ratings.comment',
             'ratings.created_at',
             'ratings.updated_at',
+            'rating_replies.body as reply_body',
+            'rating_replies.created_at as reply_created_at',
+            'rating_replies.updated_at as reply_updated_at',
           ])
           .orderBy(MY_RATINGS_SORT_KEYS[sortBy], sortOrder)
           .orderBy('ratings.id', sortOrder)
@@ -67,6 +71,7 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
           comment: r.comment,
           created_at: toIsoString(r.created_at),
           updated_at: toIsoString(r.updated_at),
+          reply: toReply(r, r.store_name),
         })),
         ...pageInfo({ page, limit }, Number(count.total)),
       };

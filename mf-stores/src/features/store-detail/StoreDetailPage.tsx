@@ -168,6 +168,7 @@ export default function StoreDetailPage() {
             onViewChange={setView}
             updating={ratings.isPlaceholderData}
             mine={user && myRating.data ? { rating: myRating.data, author: user.name } : null}
+            replies={{ storeId: store.id, canWrite: isOwnStore, canRemove: user?.role === 'system_admin' }}
           />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { formatCount, formatDate, type Rating, starsCount, type StoreRating } fr
 import { Button, ErrorState, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
 import type { RatingsList as Ratings } from '../api/queries';
 import { describeFilters, isFiltered, keptByView, type ReviewView } from '../review-view';
+import { ReplyArea, type ReplyRights } from './ReplyArea';
 import { ReviewControls } from './ReviewControls';
 import styles from './RatingsList.module.css';
 
@@ -22,9 +23,11 @@ export interface RatingsListProps {
   updating: boolean;
   /** The reader's own rating and their name: pinned first, marked "You", when the filters keep it. */
   mine: { rating: Rating; author: string } | null;
+  /** What the reader may do with the owner's replies. */
+  replies: ReplyRights;
 }
 
-function RatingItem({ rating, mine = false }: { rating: StoreRating; mine?: boolean }) {
+function RatingItem({ rating, mine = false, replies }: { rating: StoreRating; mine?: boolean; replies: ReplyRights }) {
   const author = rating.user_name?.trim() || 'Anonymous';
   return (
     <li className={mine ? `${styles.item} ${styles.mine}` : styles.item}>
@@ -45,6 +48,9 @@ function RatingItem({ rating, mine = false }: { rating: StoreRating; mine?: bool
           <Stars value={rating.rating} size="sm" label={`${starsCount(rating.rating)} out of 5`} />
         </header>
         {rating.comment && <p className={styles.comment}>{rating.comment}</p>}
+        <div className={styles.replyArea}>
+          <ReplyArea rating={rating} author={author} rights={replies} />
+        </div>
       </article>
     </li>
   );
@@ -68,6 +74,7 @@ export function RatingsList({
   onViewChange,
   updating,
   mine,
+  replies,
 }: RatingsListProps) {
   const totalText = ratings ? formatListTotal(ratings) : '';
   const filtered = isFiltered(view);
@@ -114,6 +121,7 @@ export function RatingsList({
           {pinned && (
             <RatingItem
               mine
+              replies={replies}
               rating={{
                 id: pinned.rating.id,
                 rating: pinned.rating.rating,
@@ -121,11 +129,13 @@ export function RatingsList({
                 user_name: pinned.author,
                 created_at: pinned.rating.created_at,
                 updated_at: pinned.rating.updated_at,
+                // The reply comes with the list's copy of the rating (the reader's own rating is read without it).
+                reply: ratings?.items.find((r) => r.id === pinned.rating.id)?.reply ?? null,
               }}
             />
           )}
           {others.map((r) => (
-            <RatingItem key={r.id} rating={r} />
+            <RatingItem key={r.id} rating={r} replies={replies} />
           ))}
         </ul>
       )}
