@@ -70,6 +70,24 @@ describe('my ratings: the list', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
+  it("shows the store's reply under my rating, signed with the store's name, and nothing where there is none", async () => {
+    const replied = {
+      ...FIRST,
+      reply: {
+        body: 'Sorry to hear that. Come back and ask for Priya.',
+        store_name: 'Green Basket Organic Grocers',
+        created_at: '2024-03-02T10:00:00.000Z',
+        updated_at: '2024-03-02T10:00:00.000Z',
+      },
+    };
+    renderAt('/ratings', { api: apiWith(myRatingsResponse([replied, SECOND], { total: 2 })) });
+    const first = await findRow('Green Basket Organic Grocers');
+    expect(within(first).getByText('Reply from Green Basket Organic Grocers')).toBeInTheDocument();
+    expect(within(first).getByText('Sorry to hear that. Come back and ask for Priya.')).toBeInTheDocument();
+    expect(within(first).getByText('Mar 2, 2024')).toHaveAttribute('dateTime', '2024-03-02T10:00:00.000Z');
+    expect(within(row('Metro Gadget Hub')).queryByText(/^Reply from/)).not.toBeInTheDocument();
+  });
+
   it('shows a loading state until the list arrives', async () => {
     const api = createFakeApi();
     api.users.ratings.mockReturnValue(pending());

@@ -62,7 +62,7 @@ describe('ratings table: rows', () => {
       within(rows[0])
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Rater', 'Store', 'Stars', 'Comment', 'Date']);
+    ).toEqual(['Rater', 'Store', 'Stars', 'Comment', 'Date', 'Your reply']);
     const first = within(rows[1]);
     expect(first.getByText('Meera Krishnan Nair')).toBeInTheDocument();
     expect(first.getByText('meera@example.com')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('ratings table: rows', () => {
   it('shows a friendly empty row for a store that has no ratings yet', async () => {
     renderDashboard('?storeId=3', { api: apiWith([], { total: 0 }) });
     const cell = await screen.findByRole('cell', { name: /No ratings for Quiet Corner yet/ });
-    expect(cell).toHaveAttribute('colspan', '5');
+    expect(cell).toHaveAttribute('colspan', '6');
     expect(pagination()).not.toBeInTheDocument();
   });
 

@@ -413,3 +413,12 @@ export const COMMENTS: Record<number, string[]> = {
     'Dirty and disorganised. Avoid.',
   ],
 };
+
+/** Store owners' replies to ratings, by the rating's star count. */
+export const REPLIES: Record<number, string[]> = {
+  5: ['Thank you so much! It was a pleasure having you.', 'Thanks for the kind words. See you again soon!'],
+  4: ['Thanks for visiting! We are adding weekend staff to keep the queues short.', 'Glad you enjoyed it. We hear you on the parking.'],
+  3: ['Thanks for the honest feedback. We restock daily now, so please give us another try.'],
+  2: ['We are sorry to hear this. Please ask for the manager on your next visit and we will make it right.'],
+  1: ['We are sorry about your experience. Please write to us so we can put this right.'],
+};

@@ -1,13 +1,14 @@
 /**
  * Seeds the demo content into an empty database only: the three demo accounts, more owners and
- * customers, the stores, and a few hundred ratings spread over the last months. Deterministic: the
+ * customers, the stores, a few hundred ratings spread over the last months, and the owners' replies to
+ * some of them (the demo owner's stores and the demo customer's ratings among them). Deterministic: the
  * same database gets the same content (dates are relative to the moment of seeding).
  */
 import { type Kysely, sql } from 'kysely';
 import { emailKey } from 'shared-contracts';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../schema';
-import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS } from './demo-data';
+import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS, REPLIES } from './demo-data';
 import { seededRandom } from './prng';
 
 const SEED_LOCK_KEY = 727_274_001;
@@ -18,10 +19,11 @@ export interface SeedResult {
   users: number;
   stores: number;
   ratings: number;
+  replies: number;
 }
 
 export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Promise<SeedResult> {
-  const notEmpty = { seeded: false, users: 0, stores: 0, ratings: 0 };
+  const notEmpty = { seeded: false, users: 0, stores: 0, ratings: 0, replies: 0 };
   if (await hasUsers(db)) return notEmpty;
 
   const rand = seededRandom(20240601);
@@ -119,9 +121,23 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
         ratings.push({ user_id: c.id, store_id: store.id, rating: stars, comment, created_at: when, updated_at: when });
       });
     });
-    if (ratings.length > 0) await trx.insertInto('ratings').values(ratings).execute();
+    const rated =
+      ratings.length > 0 ? await trx.insertInto('ratings').values(ratings).returning(['id', 'user_id', 'store_id']).execute() : [];
 
-    return { seeded: true, users: users.length, stores: stores.length, ratings: ratings.length };
+    // Owners answer about one rating in five, a day or two after it; the demo owner and the ratings of
+    // the demo customer a little more often, so their screens show some.
+    const ownerOf = new Map(stores.map((store, si) => [store.id, owners[DEMO_STORES[si].owner].id]));
+    const replies = rated.flatMap((r, i) => {
+      const ownerId = ownerOf.get(r.store_id)!;
+      const likely = ownerId === owners[0].id || r.user_id === customers[0].id ? 0.45 : 0.2;
+      if (rand() > likely) return [];
+      const pool = REPLIES[ratings[i].rating];
+      const when = new Date(Math.min(now.getTime(), ratings[i].created_at.getTime() + (1 + rand()) * DAY_MS));
+      return [{ rating_id: r.id, author_id: ownerId, body: pool[Math.floor(rand() * pool.length)], created_at: when, updated_at: when }];
+    });
+    if (replies.length > 0) await trx.insertInto('rating_replies').values(replies).execute();
+
+    return { seeded: true, users: users.length, stores: stores.length, ratings: ratings.length, replies: replies.length };
   });
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, type MyRating, starsCount } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
-import { AverageBadge, Button, ConfirmDialog, cx, Stars, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
+import { AverageBadge, Button, ConfirmDialog, cx, RatingReply, Stars, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
 import { useDeleteMyRating } from '../api/my-ratings';
 import styles from './MyRatingItem.module.css';
 import { RatingEditForm } from './RatingEditForm';
@@ -16,7 +16,7 @@ export interface MyRatingItemProps {
 
 type Mode = 'view' | 'edit' | 'confirm';
 
-/** One of my ratings: the store (a link), its current average, my stars, comment and date; Edit and Delete in place. */
+/** One of my ratings: the store (a link), its current average, my stars, comment and date, the store's reply; Edit and Delete in place. */
 export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
   const remove = useDeleteMyRating();
   const [mode, setMode] = useState<Mode>('view');
@@ -81,6 +81,7 @@ export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
               </span>
             </div>
             {item.comment ? <p className={styles.comment}>{item.comment}</p> : <p className={styles.noComment}>No comment.</p>}
+            {item.reply && <RatingReply reply={item.reply} />}
 
             <div className={styles.actions}>
               <Button ref={editRef} variant="secondary" onClick={() => setMode('edit')}>

@@ -22,6 +22,7 @@ import {
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { SORT_COLUMNS, type TableState } from '../table-state';
+import { ReplyCell } from './ReplyCell';
 import styles from './RatingsTable.module.css';
 
 export interface RatingsTableProps {
@@ -55,7 +56,7 @@ const ORDER_WORDS = {
   store_name: { asc: 'A to Z', desc: 'Z to A' },
 } as const;
 
-/** Rater (the row's header: the card's title on a narrow screen), store, stars, comment, date. */
+/** Rater (the row's header: the card's title on a narrow screen), store, stars, comment, date, and the owner's reply. */
 const COLUMNS: readonly TableColumn<OwnerRating, OwnerRatingSortField>[] = [
   {
     key: 'rater',
@@ -94,6 +95,7 @@ const COLUMNS: readonly TableColumn<OwnerRating, OwnerRatingSortField>[] = [
     className: styles.date,
     cell: (r) => <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>,
   },
+  { key: 'reply', header: 'Your reply', cardLabel: false, cell: (r) => <ReplyCell rating={r} /> },
 ];
 
 function emptyText(storeName: string | undefined, pastEnd: boolean): string {
@@ -102,7 +104,7 @@ function emptyText(storeName: string | undefined, pastEnd: boolean): string {
   return 'Your stores have no ratings yet. They will appear here as soon as customers rate them.';
 }
 
-/** The ratings of the owner's stores: rater, store, stars, comment and date; sortable, filterable by store, paged. */
+/** The ratings of the owner's stores: rater, store, stars, comment, date and reply; sortable, filterable by store, paged. */
 export function RatingsTable(props: RatingsTableProps) {
   const {
     stores,
