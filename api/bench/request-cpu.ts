@@ -104,8 +104,25 @@ const db = new Kysely<DB>({
   },
 });
 
-const searchShape: Shape = { sortBy: 'rating', sortOrder: 'desc', search: 'text', category: false, minRating: false, unratedBy: false };
-const listParams: ListParams = { pattern: '%bakery%', category: 'Other', minRating: '0', unratedBy: 0, caller: 1, limit: 12, offset: 0 };
+const searchShape: Shape = {
+  sortBy: 'rating',
+  sortOrder: 'desc',
+  search: 'text',
+  category: false,
+  minRating: false,
+  unratedBy: false,
+  city: false,
+};
+const listParams: ListParams = {
+  pattern: '%bakery%',
+  category: 'Other',
+  minRating: '0',
+  unratedBy: 0,
+  city: '',
+  caller: 1,
+  limit: 12,
+  offset: 0,
+};
 const listPage = compiledOnce((kysely: Kysely<DB>, p: ListParams) => pageQuery(kysely, searchShape, p));
 const listCount = compiledOnce((kysely: Kysely<DB>, p: ListParams) => countQuery(kysely, searchShape, p));
 /** Built and compiled on this run, then executed: what each request did before compiledOnce. */

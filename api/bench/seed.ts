@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
-import { emailKey } from 'shared-contracts';
+import { cityFromAddress, emailKey } from 'shared-contracts';
 import { hashPassword } from '../src/auth/passwords';
 import { migrateToLatest } from '../src/db/migrate';
 import { rebuildRowCounts } from '../src/db/row-counts';
@@ -134,6 +134,7 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
       ['email', 'text'],
       ['owner_id', 'int'],
       ['category', 'text'],
+      ['city', 'text'],
       ['created_at', 'timestamptz'],
       ['updated_at', 'timestamptz'],
     ],
@@ -142,7 +143,7 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
       for (let id = 1; id <= size.stores; id++) {
         const s = gen.store(id);
         stores.push({ id, quality: s.quality, createdDaysAgo: s.createdDaysAgo });
-        yield { ...s, created_at: s.created_at.toISOString(), updated_at: s.created_at.toISOString() };
+        yield { ...s, city: cityFromAddress(s.address), created_at: s.created_at.toISOString(), updated_at: s.created_at.toISOString() };
       }
     })(),
   );

@@ -257,6 +257,7 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
         email: expect.any(String),
         owner_id: o1.id,
         category: 'Other',
+        city: 'Test City',
         average_rating: avg,
         total_ratings: count,
         created_at: s.createdAt.toISOString(),
@@ -274,6 +275,7 @@ describe.each(ENGINES)('dashboards (%s)', (engine) => {
         user_email: r.user.email,
         created_at: r.createdAt.toISOString(),
         updated_at: r.createdAt.toISOString(),
+        reply: null,
       });
       const theirs = ratings.filter((r) => r.store.id === S1.id || r.store.id === S2.id);
       expect(res.body).toEqual({

@@ -310,6 +310,7 @@ type FieldKind =
   | 'ownerId'
   | 'phone'
   | 'category'
+  | 'city'
   | 'healthEvents';
 
 const texts = (...values: string[]) => values.map(j);
@@ -421,6 +422,12 @@ const NEAR: Record<FieldKind, Val[]> = {
     j([4]),
     j({ value: 4 }),
   ],
+  city: [
+    j(null),
+    ...texts('', '   ', 'Bengaluru', letters(100), letters(101), ` ${letters(100)} `, ODD_TEXT, SQL_TEXT, `bad${NUL}`),
+    j(5),
+    j(['x']),
+  ],
   comment: [
     j(null),
     ...texts(
@@ -516,7 +523,8 @@ type QueryKey =
   | 'unrated'
   | 'storeId'
   | 'stars'
-  | 'withComment';
+  | 'withComment'
+  | 'city';
 type QVal = { text: string } | { ref: Ref };
 const q = (...values: string[]): QVal[] => values.map((text) => ({ text }));
 
@@ -582,6 +590,7 @@ const QUERY_NEAR: Record<QueryKey, QVal[]> = {
   unrated: q('true', 'false', 'TRUE', '1', '', 'yes'),
   stars: q('1', '3', '5', '0', '6', '-1', '4.0', '2.5', '', ' 3', '03', 'five', `3${NUL}`),
   withComment: q('true', 'false', 'TRUE', '1', '', 'yes'),
+  city: q('Bengaluru', 'bengaluru', 'Old Town', '', ' ', '%', '_', letters(100), letters(101), SQL_TEXT, `a${NUL}`),
   storeId: [{ ref: 'storeId' }, { ref: 'spareStoreId' }, ...q('0', '-1', '1e3', '2147483648', String(MAX_ID), 'abc', '')],
 };
 
@@ -949,7 +958,8 @@ const CATALOGUE: Endpoint[] = [
   { method: 'POST', path: '/api/auth/logout', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/dashboard', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/ratings', callers: SIGNED_IN, query: LIST_KEYS },
-  { method: 'GET', path: '/api/stores', callers: SIGNED_IN, query: [...LIST_KEYS, 'search', 'category', 'minRating', 'unrated'] },
+  { method: 'GET', path: '/api/stores', callers: SIGNED_IN, query: [...LIST_KEYS, 'search', 'category', 'minRating', 'unrated', 'city'] },
+  { method: 'GET', path: '/api/stores/cities', callers: SIGNED_IN },
   { method: 'GET', path: '/api/stores/:id', callers: SIGNED_IN, ids: (w) => [w.store, w.spareStore] },
   {
     method: 'GET',
@@ -1033,7 +1043,7 @@ const CATALOGUE: Endpoint[] = [
     callers: ['admin'],
     ids: (w) => [w.target, w.owner, w.admin, w.customer].map((u) => u.id),
   },
-  { method: 'GET', path: '/api/admin/stores', callers: ['admin'], query: [...LIST_KEYS, 'search'] },
+  { method: 'GET', path: '/api/admin/stores', callers: ['admin'], query: [...LIST_KEYS, 'search', 'city'] },
   {
     method: 'POST',
     path: '/api/admin/stores',
@@ -1095,6 +1105,7 @@ function storeFields(): Field[] {
     field('email', 'storeEmail', false),
     field('owner_id', 'ownerId'),
     field('category', 'category', false),
+    field('city', 'city', false),
   ];
 }
 

@@ -177,6 +177,11 @@ const ROWS: Row[] = [
     call: ({ server, me }) => server.get('/api/stores', { token: me?.token }),
   },
   {
+    endpoint: 'GET /api/stores/cities',
+    statuses: SIGNED_IN(200),
+    call: ({ server, me }) => server.get('/api/stores/cities', { token: me?.token }),
+  },
+  {
     endpoint: 'GET /api/stores/:id',
     statuses: SIGNED_IN(200),
     call: ({ server, world, me }) => server.get(`/api/stores/${world.store.id}`, { token: me?.token }),

@@ -10,6 +10,7 @@ const STORE_KEYS = [
   'address',
   'average_rating',
   'category',
+  'city',
   'created_at',
   'email',
   'id',
@@ -142,6 +143,7 @@ describe.each(ENGINES)('GET /api/stores: list, sort, search, pagination (%s)', (
         email: expect.stringMatching(/@test\.example$/),
         owner_id: expect.any(Number),
         category: 'Other',
+        city: 'Harbour Town',
         average_rating: 0,
         total_ratings: 0,
         created_at: f.createdAt.toISOString(),
@@ -399,6 +401,7 @@ describe.each(ENGINES)('GET /api/stores/:id (%s)', (engine) => {
         email: 'deli@test.example',
         owner_id: owner.id,
         category: 'Other',
+        city: '',
         average_rating: 3.67, // 22 / 6
         total_ratings: 6,
         created_at: createdAt.toISOString(),

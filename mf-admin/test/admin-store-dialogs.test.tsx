@@ -60,6 +60,30 @@ async function fillValid(user: Awaited<ReturnType<typeof openAdd>>['user'], form
   await user.selectOptions(field(form, 'Store owner'), String(OMAR.id));
 }
 
+describe('add store: the city', () => {
+  it('is filled in from the address as it is typed, until the admin types a city of their own', async () => {
+    const api = apiWith();
+    const { user, form } = await openAdd(api);
+    await user.type(field(form, 'Address'), '14 Residency Road, Bengaluru, Karnataka 560025');
+    expect(field(form, 'City')).toHaveValue('Bengaluru');
+    await user.clear(field(form, 'City'));
+    await user.type(field(form, 'City'), 'Bangalore');
+    await user.type(field(form, 'Address'), ' ');
+    expect(field(form, 'City')).toHaveValue('Bangalore');
+  });
+
+  it("is required: blank, it says 'Please fill in all required fields' and sends nothing", async () => {
+    const api = apiWith();
+    const { user, form } = await openAdd(api);
+    await fillValid(user, form);
+    await user.clear(field(form, 'City'));
+    await user.click(within(form).getByRole('button', { name: 'Create Store' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    expect(field(form, 'City')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.admin.createStore).not.toHaveBeenCalled();
+  });
+});
+
 describe('add store: the form and its owner picker', () => {
   it('fetches the store owners (role=store_owner, limit 1000) and offers them with a category select', async () => {
     const api = apiWith();
@@ -150,6 +174,7 @@ describe('add store: validation', () => {
     await user.clear(field(form, 'Address'));
     await user.click(field(form, 'Address'));
     await user.paste('a'.repeat(401));
+    await user.type(field(form, 'City'), 'Port Town');
     expect(within(form).getByText('401 / 400 characters')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Create Store' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Address must not exceed 400 characters');
@@ -185,6 +210,7 @@ describe('add store: saving', () => {
     expect(api.admin.createStore).toHaveBeenCalledWith({
       name: 'Harbour Fresh Fish',
       address: '2 Quay Street, Port Town',
+      city: 'Port Town',
       phone: null,
       email: 'fish@harbour.example',
       owner_id: 51,
@@ -240,6 +266,7 @@ describe('edit store', () => {
       email: 'hello@greenbasket.example',
       owner_id: 51,
       category: 'Healthcare',
+      city: GREEN.city,
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(edit).toHaveFocus();

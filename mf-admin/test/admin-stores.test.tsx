@@ -59,7 +59,7 @@ describe('stores table: loading and showing stores', () => {
     const columns = within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(columns).toEqual(['Name', 'Category', 'Address', 'Owner', 'Rating', 'Created', 'Actions']);
+    expect(columns).toEqual(['Name', 'Category', 'Address', 'City', 'Owner', 'Rating', 'Created', 'Actions']);
     const green = screen.getByRole('rowheader', { name: 'Green Basket Organic Grocers' }).closest('tr') as HTMLElement;
     expect(within(green).getByText('Grocery')).toBeInTheDocument();
     expect(within(green).getByText('Olivia Owner Greenwood Smith')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('stores table: loading and showing stores', () => {
   it('offers to clear a search that matches nothing', async () => {
     const api = apiWith([]);
     const { user } = renderAt('/admin/stores?search=zzz', { api });
-    expect(await screen.findByText('Try another search.')).toBeInTheDocument();
+    expect(await screen.findByText('Try another search or city.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add First Store' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all stores' }));
     await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
@@ -215,5 +215,38 @@ describe('stores table: a bounded list (only the first 1,000 results can be page
     await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
     expect(currentQuery()).toEqual({});
     expect(await screen.findByRole('table', { name: /^Stores/ })).toBeInTheDocument();
+  });
+});
+
+describe('stores table: the City filter', () => {
+  it('offers every city with its number of stores; choosing one asks for its stores and keeps it in the URL; All cities goes back', async () => {
+    const api = apiWith(ten);
+    api.stores.cities.mockResolvedValue({
+      cities: [
+        { city: 'Bengaluru', stores: 8 },
+        { city: 'Mumbai', stores: 3 },
+      ],
+    });
+    const { user } = renderAt('/admin/stores', { api });
+    const city = await screen.findByRole('combobox', { name: 'City' });
+    await waitFor(() =>
+      expect(Array.from(city.querySelectorAll('option')).map((o) => o.textContent)).toEqual(['All cities', 'Bengaluru (8)', 'Mumbai (3)']),
+    );
+    await user.selectOptions(city, 'Mumbai (3)');
+    await waitFor(() => expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, city: 'Mumbai' }));
+    expect(currentQuery()).toEqual({ city: 'Mumbai' });
+    await user.selectOptions(city, 'All cities');
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
+  });
+
+  it('with a city that has no stores, offers to show every store', async () => {
+    const api = apiWith([]);
+    api.stores.cities.mockResolvedValue({ cities: [] });
+    const { user } = renderAt('/admin/stores?city=Atlantis', { api });
+    expect(await screen.findByText('Try another search or city.')).toBeInTheDocument();
+    expect(lastQuery(api)).toEqual({ ...DEFAULT_QUERY, city: 'Atlantis' });
+    expect(screen.getByRole('combobox', { name: 'City' })).toHaveValue('Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Show all stores' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual(DEFAULT_QUERY));
   });
 });

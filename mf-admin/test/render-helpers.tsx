@@ -53,6 +53,7 @@ export function makeStore(id: number, overrides: Partial<AdminStore> = {}): Admi
     owner_name: 'Owen Owner Fitzgerald Hale',
     owner_email: 'owner@example.com',
     category: 'Other',
+    city: 'Old Town',
     average_rating: 0,
     total_ratings: 0,
     created_at: '2024-02-01T10:00:00.000Z',

@@ -51,6 +51,7 @@ export function makeStore(id: number, overrides: Partial<OwnerStore> = {}): Owne
     email: null,
     owner_id: OWNER.id,
     category: 'Other',
+    city: 'Old Town',
     average_rating: 0,
     total_ratings: 0,
     created_at: '2024-02-01T10:00:00.000Z',

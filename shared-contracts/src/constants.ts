@@ -25,6 +25,10 @@ export const SEARCH_MAX_LENGTH = 100;
 export const NAME_MIN_LENGTH = 20;
 export const NAME_MAX_LENGTH = 60;
 export const ADDRESS_MAX_LENGTH = 400;
+/** A store's city: at most this many characters. */
+export const CITY_MAX_LENGTH = 100;
+/** GET /api/stores/cities answers at most this many cities (the most stores first). */
+export const CITIES_LIMIT = 100;
 export const COMMENT_MAX_LENGTH = 500;
 /** A store owner's reply to a rating of their store: at most this many characters. */
 export const REPLY_MAX_LENGTH = 500;
@@ -77,7 +81,7 @@ export const PHONE_PATTERN = /^\+?[0-9 ()\-.]{5,20}$/;
 /** Sort fields each list accepts (its query's allowlist). */
 export const STORE_SORT_FIELDS = ['name', 'rating', 'created_at'] as const;
 export const ADMIN_USER_SORT_FIELDS = ['name', 'email', 'role', 'created_at'] as const;
-export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'rating', 'owner_id', 'created_at'] as const;
+export const ADMIN_STORE_SORT_FIELDS = ['name', 'email', 'address', 'city', 'rating', 'owner_id', 'created_at'] as const;
 
 /** The owner dashboard's ratings table: sortable by these (default created_at, desc: newest first). */
 export const OWNER_RATING_SORT_FIELDS = ['created_at', 'rating', 'user_name', 'store_name'] as const;

@@ -3,6 +3,7 @@ export * from './roles';
 export * from './messages';
 export * from './password';
 export * from './email';
+export * from './city';
 export * from './rating-display';
 export * from './format';
 export * from './forms';

@@ -30,6 +30,8 @@ export const MESSAGES = {
   invalidRole: 'Please select a valid role',
   invalidOwner: 'Please select a store owner',
   invalidCategory: 'Please select a valid category',
+  cityMax: 'City must not exceed 100 characters',
+  invalidCity: 'City must not be blank',
   invalidMinRating: 'Minimum rating must be a number from 0 to 5',
   invalidStarsFilter: 'Stars must be a whole number from 1 to 5',
   invalidWithComment: 'With comment must be true or false',

@@ -324,9 +324,14 @@ describe('validateAdminStoreForm', () => {
     phone: '',
     email: '',
     owner_id: '4',
+    city: 'Old Town',
     ...over,
   });
   const check = (values: AdminStoreForm): Checked => ({ errors: adminStoreFormErrors(values), message: validateAdminStoreForm(values) });
+  it('city 100 ok, 101 → city message', () => {
+    expectValid(check(form({ city: chars(100) })));
+    expectError(check(form({ city: chars(101) })), 'city', MESSAGES.cityMax);
+  });
   it('null for a valid form with empty phone and email', () => expectValid(check(form())));
   it.each([
     ['name', ''],
@@ -336,6 +341,9 @@ describe('validateAdminStoreForm', () => {
     ['owner_id', ''],
     ['owner_id', null],
     ['owner_id', undefined],
+    ['city', ''],
+    ['city', '  '],
+    ['city', undefined],
   ] as const)('%s = %p → fill in all required fields', (key, value) => {
     expectError(check(form({ [key]: value })), key, MESSAGES.fillRequiredFields);
   });

@@ -18,8 +18,8 @@ describe('list query defaults', () => {
   it('admin store list: page 1, limit 10', () => {
     expect(parsed(adminStoreListQuerySchema, {})).toEqual({ page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc' });
   });
-  it('store ratings: limit 50; owner dashboard: limit 10', () => {
-    expect(parsed(storeRatingsQuerySchema, {})).toEqual({ page: 1, limit: 50 });
+  it('store ratings: limit 50, newest first; owner dashboard: limit 10', () => {
+    expect(parsed(storeRatingsQuerySchema, {})).toEqual({ page: 1, limit: 50, sortBy: 'created_at', sortOrder: 'desc' });
     expect(parsed(ownerDashboardQuerySchema, {})).toEqual({ page: 1, limit: 10 });
   });
 });

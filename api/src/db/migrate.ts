@@ -9,6 +9,7 @@ import * as tokenRevocation from './migrations/0006_token_revocation';
 import * as databaseFunctions from './migrations/0007_database_functions';
 import * as storeFigures from './migrations/0008_store_figures';
 import * as ratingReplies from './migrations/0009_rating_replies';
+import * as storeCity from './migrations/0010_store_city';
 import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Steps> = {
   '0007_database_functions': databaseFunctions,
   '0008_store_figures': storeFigures,
   '0009_rating_replies': ratingReplies,
+  '0010_store_city': storeCity,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -35,6 +35,8 @@ export interface StoresTable {
   owner_id: number;
   /** One of STORE_CATEGORIES (check constraint); 'Other' by default. */
   category: ColumnType<StoreCategory, StoreCategory | undefined, StoreCategory>;
+  /** '' when its address names none (migration 0010). */
+  city: Generated<string>;
   /** Generated: lower(name) and lower(address) joined by chr(31), for the store search. */
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;

@@ -33,6 +33,7 @@ export interface StoreRow {
   email: string | null;
   owner_id: number;
   category: StoreCategory;
+  city: string;
   average_rating: number | string;
   rating_count: number | string;
   created_at: Date | string;
@@ -48,6 +49,7 @@ export function toStore(row: StoreRow): Store {
     email: row.email,
     owner_id: row.owner_id,
     category: row.category,
+    city: row.city,
     average_rating: Number(row.average_rating),
     total_ratings: Number(row.rating_count),
     created_at: iso(row.created_at),

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createApiClient, emailKey, type Role } from 'shared-contracts';
+import { cityFromAddress, createApiClient, emailKey, type Role } from 'shared-contracts';
 import type { ZodApp } from '../../src/app-context';
 import { buildApp } from '../../src/app';
 import { hashPassword } from '../../src/auth/passwords';
@@ -165,11 +165,14 @@ export class TestServer {
     overrides: Partial<{ name: string; address: string; email: string | null; phone: string | null; created_at: Date }> = {},
   ) {
     const n = ++this.storeCounter;
+    const address = overrides.address ?? `${n} Market Road, Test City`;
     return this.db
       .insertInto('stores')
       .values({
         name: overrides.name ?? `Test Store ${n}`,
-        address: overrides.address ?? `${n} Market Road, Test City`,
+        address,
+        // As the API sets it when a client gives none.
+        city: cityFromAddress(address),
         email: overrides.email === undefined ? `store${n}@test.example` : overrides.email,
         phone: overrides.phone === undefined ? '+91 80 1234 5678' : overrides.phone,
         owner_id: ownerId,

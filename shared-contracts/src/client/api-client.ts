@@ -23,6 +23,7 @@ import type {
   RatingDeleteResponse,
   RatingWriteResponse,
   StoreDetailResponse,
+  StoreCitiesResponse,
   StoreListResponse,
   StoreRatingsResponse,
   UserDashboardResponse,
@@ -120,6 +121,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     stores: {
       list: (query: StoreListQuery = {}) => get<StoreListResponse>('/api/stores', query),
+      /** The stores' cities, the most stores first. */
+      cities: () => get<StoreCitiesResponse>('/api/stores/cities'),
       get: (storeId: number | string) => get<StoreDetailResponse>(`/api/stores/${id(storeId)}`),
       ratings: (storeId: number | string, query: StoreRatingsQuery = {}) =>
         get<StoreRatingsResponse>(`/api/stores/${id(storeId)}/ratings`, query),

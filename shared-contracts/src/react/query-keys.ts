@@ -23,6 +23,8 @@ export const queryKeys = {
     /** Every page of the store list (any query): what a write that changes a listed store updates. */
     lists: () => ['stores', 'list'] as const,
     list: (query: StoreListQuery) => ['stores', 'list', query] as const,
+    /** The stores' cities (GET /api/stores/cities). */
+    cities: () => ['stores', 'cities'] as const,
     detail: (storeId: number | string) => ['stores', idOf(storeId)] as const,
     /** A store's ratings as one list (its order and filters in `query`); ['stores', id, 'ratings'] reaches every such list. */
     ratings: (storeId: number | string, query: StoreRatingsQuery = {}) => ['stores', idOf(storeId), 'ratings', query] as const,

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import {
   ADDRESS_MAX_LENGTH,
+  CITY_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   REPLY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -94,6 +95,14 @@ export const storeName = (required: string) =>
   requiredText(required).check(
     z.minLength(STORE_NAME_MIN_LENGTH, MESSAGES.storeNameLength),
     z.maxLength(STORE_NAME_MAX_LENGTH, MESSAGES.storeNameLength),
+  );
+
+/** A store's city as sent: absent stays absent (undefined); trimmed; at most 100 characters. */
+export const optionalCity = () =>
+  z.optional(
+    z
+      .string({ error: MESSAGES.invalidInput })
+      .check(z.trim(), z.maxLength(CITY_MAX_LENGTH, MESSAGES.cityMax), z.refine(hasNoNul, MESSAGES.invalidText)),
   );
 
 export const optionalPhone = () =>

@@ -8,6 +8,7 @@ import {
   ADMIN_STORE_SORT_FIELDS,
   ADMIN_USER_SORT_FIELDS,
   ADMIN_USERS_MAX_LIMIT,
+  CITY_MAX_LENGTH,
   MAX_ID,
   MAX_LIST_LIMIT,
   MAX_PAGE,
@@ -75,6 +76,16 @@ const minRating = () =>
     .pipe(z.number().min(MIN_RATING_FILTER_MIN, MESSAGES.invalidMinRating).max(MIN_RATING_FILTER_MAX, MESSAGES.invalidMinRating))
     .optional();
 
+/** Only stores of this city (compared case-insensitively, whole): 1-100 characters. */
+const city = () =>
+  z
+    .string({ error: MESSAGES.invalidInput })
+    .trim()
+    .min(1, MESSAGES.invalidCity)
+    .max(CITY_MAX_LENGTH, MESSAGES.cityMax)
+    .refine((s) => !s.includes('\u0000'), MESSAGES.invalidText)
+    .optional();
+
 /** The message of an `unrated` value other than 'true' or 'false'. */
 export const INVALID_UNRATED_MESSAGE = 'Unrated must be true or false';
 
@@ -94,6 +105,7 @@ export const storeListQuerySchema = z.object({
   category: z.optional(storeCategory()),
   minRating: minRating(),
   unrated: unratedFlag(),
+  city: city(),
 });
 
 export const pageQuerySchema = (defaultLimit: number) => z.object({ page: page(), limit: limit(defaultLimit) });
@@ -145,4 +157,5 @@ export const adminStoreListQuerySchema = z.object({
   sortBy: sortBy(ADMIN_STORE_SORT_FIELDS, 'name'),
   sortOrder: sortOrder(),
   search: search(),
+  city: city(),
 });

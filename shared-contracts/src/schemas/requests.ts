@@ -24,6 +24,7 @@ import {
   newPassword,
   notConfusableEmail,
   optionalAddress,
+  optionalCity,
   optionalComment,
   optionalEmail,
   optionalPhone,
@@ -114,6 +115,8 @@ export const adminStoreRequestSchema = z.object({
   owner_id: referenceId(MESSAGES.fillRequiredFields, MESSAGES.invalidOwner),
   /** Optional; a new store without one is 'Other'. */
   category: z._default(z.optional(storeCategory()), DEFAULT_STORE_CATEGORY),
+  /** Optional for the API: absent or blank, the city is read from the address (cityFromAddress); on update, absent keeps it. */
+  city: optionalCity(),
 });
 
 /** The edit body: as the create body, but a missing category keeps the store's current one. */
@@ -150,9 +153,11 @@ export type StoreListQuery = ListQuery<StoreSortField> & {
   minRating?: number;
   /** Only stores the caller has not rated and does not own (sent as 'true'/'false'). */
   unrated?: boolean;
+  /** Only stores of this city (case-insensitive). */
+  city?: string;
 };
 export type AdminUserListQuery = ListQuery<AdminUserSortField> & { role?: (typeof ROLES)[number] };
-export type AdminStoreListQuery = ListQuery<AdminStoreSortField>;
+export type AdminStoreListQuery = ListQuery<AdminStoreSortField> & { city?: string };
 export type MyRatingsSortField = (typeof MY_RATINGS_SORT_FIELDS)[number];
 export type MyRatingsQuery = Omit<ListQuery<MyRatingsSortField>, 'search'>;
 export interface PageQuery {

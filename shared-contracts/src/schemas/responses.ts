@@ -38,6 +38,7 @@ export const storeSchema = z.object({
   email: z.string().nullable(),
   owner_id: z.number().int(),
   category: z.enum(STORE_CATEGORIES),
+  city: z.string().describe("the store's city; '' when its address names none"),
   average_rating: z.number().describe('rating_sum / rating_count rounded to 2 decimals; 0 without ratings'),
   total_ratings: z.number().int(),
   created_at: timestamp(),
@@ -132,6 +133,8 @@ export const storeListItemSchema = storeSchema.extend({
   my_rating: z.number().int().nullable().describe("the caller's own rating of the store, 1-5; null when they have not rated it"),
 });
 export const storeListResponseSchema = z.object({ stores: z.array(storeListItemSchema), ...pagination });
+/** GET /api/stores/cities: the cities of the stores, the most stores first (at most CITIES_LIMIT). */
+export const storeCitiesResponseSchema = z.object({ cities: z.array(z.object({ city: z.string(), stores: z.number().int() })) });
 export const storeDetailResponseSchema = z.object({ store: storeDetailSchema });
 export const storeRatingsResponseSchema = z.object({ ratings: z.array(storeRatingSchema), ...pagination });
 export const ownRatingResponseSchema = z.object({ rating: ownRatingSchema.nullable() });
@@ -242,6 +245,7 @@ export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema
 export type Activity = z.infer<typeof activitySchema>;
 export type UserDashboardResponse = z.infer<typeof userDashboardResponseSchema>;
 export type StoreListResponse = z.infer<typeof storeListResponseSchema>;
+export type StoreCitiesResponse = z.infer<typeof storeCitiesResponseSchema>;
 export type StoreDetailResponse = z.infer<typeof storeDetailResponseSchema>;
 export type StoreRatingsResponse = z.infer<typeof storeRatingsResponseSchema>;
 export type OwnRatingResponse = z.infer<typeof ownRatingResponseSchema>;

@@ -25,6 +25,7 @@ export function makeStore(id: number, overrides: Partial<Store> = {}): Store {
     email: null,
     owner_id: 99,
     category: 'Other',
+    city: 'Old Town',
     average_rating: 0,
     total_ratings: 0,
     created_at: '2024-02-01T10:00:00.000Z',

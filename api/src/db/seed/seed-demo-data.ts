@@ -5,7 +5,7 @@
  * same database gets the same content (dates are relative to the moment of seeding).
  */
 import { type Kysely, sql } from 'kysely';
-import { emailKey } from 'shared-contracts';
+import { cityFromAddress, emailKey } from 'shared-contracts';
 import { hashPassword } from '../../auth/passwords';
 import type { DB } from '../schema';
 import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS, REPLIES } from './demo-data';
@@ -89,6 +89,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
             email: s.email,
             owner_id: owners[s.owner].id,
             category: s.category,
+            city: cityFromAddress(s.address),
             created_at: at(daysAgo),
             updated_at: at(daysAgo),
           };

@@ -1,6 +1,6 @@
 /** Admin store management: list with owners, create, edit, delete (DESIGN.md §7, admin store rows). */
 import { sql, type Transaction } from 'kysely';
-import { MESSAGES } from 'shared-contracts';
+import { cityFromAddress, MESSAGES } from 'shared-contracts';
 import {
   adminStoreListQuerySchema,
   adminStoreListResponseSchema,
@@ -50,15 +50,21 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
       schema: {
         tags,
         security,
-        summary: 'Stores with their owners, searched by name, address or email, sorted and paginated',
+        summary: 'Stores with their owners, searched by name, address or email, filtered by city, sorted and paginated',
         querystring: adminStoreListQuerySchema,
         response: { 200: adminStoreListResponseSchema },
       },
     },
     async (request) => {
-      const { page, limit, sortBy, sortOrder, search } = request.query;
+      const { page, limit, sortBy, sortOrder, search, city } = request.query;
       let listQuery = withOwner(db);
       let searched = db.selectFrom('stores');
+      if (city) {
+        // The lower(city) index.
+        const inCity = sql<boolean>`lower(stores.city) = lower(${city})`;
+        listQuery = listQuery.where(inCity);
+        searched = searched.where(inCity);
+      }
       if (search) {
         // Name or address (stores.search_text), or email.
         const matches = [searchTextMatches(sql.ref('stores.search_text'), search), ilike(sql.ref('stores.email'), containsPattern(search))];
@@ -72,8 +78,8 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
           .limit(limit)
           .offset(offsetOf({ page, limit }))
           .execute(),
-        // All stores: the kept count. Searched: the matches, counted up to LIST_WINDOW.
-        search ? countWithinWindow(db, searched) : countRows(db, 'stores'),
+        // All stores: the kept count. Searched or filtered: the matches, counted up to LIST_WINDOW.
+        search || city ? countWithinWindow(db, searched) : countRows(db, 'stores'),
       ]);
       return { stores: rows.map(toAdminStore), ...pageInfo({ page, limit }, total) };
     },
@@ -86,18 +92,18 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
       schema: {
         tags,
         security,
-        summary: "Create a store for a store owner (category 'Other' unless given)",
+        summary: "Create a store for a store owner (category 'Other' unless given; without a city, the one its address names)",
         body: adminStoreRequestSchema,
         response: { 201: adminStoreResponseSchema },
       },
     },
     async (request, reply) => {
-      const { name, address, phone, email, owner_id, category } = request.body;
+      const { name, address, phone, email, owner_id, category, city } = request.body;
       const store = await inTransaction(db, async (trx) => {
         await assertStoreOwner(trx, owner_id);
         const { id } = await trx
           .insertInto('stores')
-          .values({ name, address, phone: phone ?? null, email: email ?? null, owner_id, category })
+          .values({ name, address, phone: phone ?? null, email: email ?? null, owner_id, category, city: city || cityFromAddress(address) })
           .returning('id')
           .executeTakeFirstOrThrow();
         return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();
@@ -114,14 +120,15 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
       schema: {
         tags,
         security,
-        summary: "Edit a store's details, category and owner (a missing category keeps the current one)",
+        summary:
+          "Edit a store's details, category, city and owner (a missing category or city keeps the current one; a blank city is read from the address)",
         params: idParamsSchema,
         body: adminStoreUpdateRequestSchema,
         response: { 200: adminStoreResponseSchema },
       },
     },
     async (request) => {
-      const { name, address, phone, email, owner_id, category } = request.body;
+      const { name, address, phone, email, owner_id, category, city } = request.body;
       const { id } = request.params;
       const store = await inTransaction(db, async (trx) => {
         const existing = await trx.selectFrom('stores').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
@@ -129,7 +136,16 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
         await assertStoreOwner(trx, owner_id);
         await trx
           .updateTable('stores')
-          .set({ name, address, phone: phone ?? null, email: email ?? null, owner_id, ...(category ? { category } : {}), updated_at: NOW })
+          .set({
+            name,
+            address,
+            phone: phone ?? null,
+            email: email ?? null,
+            owner_id,
+            ...(category ? { category } : {}),
+            ...(city === undefined ? {} : { city: city || cityFromAddress(address) }),
+            updated_at: NOW,
+          })
           .where('id', '=', id)
           .execute();
         return withOwner(trx).where('stores.id', '=', id).executeTakeFirstOrThrow();

@@ -1,9 +1,11 @@
 /** The store list, a store's detail and its ratings, for any signed-in user. */
-import { MESSAGES } from 'shared-contracts';
+import { CITIES_LIMIT, MESSAGES } from 'shared-contracts';
+import { sql } from 'kysely';
 import {
   idParamsSchema,
   storeDetailResponseSchema,
   storeListQuerySchema,
+  storeCitiesResponseSchema,
   storeListResponseSchema,
   storeRatingsQuerySchema,
   storeRatingsResponseSchema,
@@ -42,6 +44,32 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
         stores: stores.map((row) => ({ ...toStore(row), my_rating: row.my_rating === null ? null : Number(row.my_rating) })),
         ...pageInfo(list, total),
       };
+    },
+  );
+
+  app.get(
+    '/api/stores/cities',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: `The stores' cities with how many stores each has, the most stores first (at most ${CITIES_LIMIT})`,
+        response: { 200: storeCitiesResponseSchema },
+      },
+    },
+    async () => {
+      // Grouped by the lower(city) index's expression; each city shown as most of its stores write it.
+      const rows = await db
+        .selectFrom('stores')
+        .select([sql<string>`mode() within group (order by stores.city)`.as('city'), sql<number>`count(*)`.as('stores')])
+        .where('stores.city', '<>', '')
+        .groupBy(sql`lower(stores.city)`)
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy(sql`lower(stores.city)`)
+        .limit(CITIES_LIMIT)
+        .execute();
+      return { cities: rows.map((r) => ({ city: r.city, stores: Number(r.stores) })) };
     },
   );
 

@@ -8,7 +8,7 @@
  *
  * Which conditions a list has and how it is sorted (its shape) decide the SQL; the values only fill it
  * in. So each shape's page and count are built and compiled once (db/compiled-once.ts), the first time
- * a list of that shape is asked for: 3 orders × 2 directions × 16 sets of conditions at most.
+ * a list of that shape is asked for: 3 orders × 2 directions × 32 sets of conditions at most.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { StoreCategory } from 'shared-contracts';
@@ -28,6 +28,8 @@ export interface StoreListQuery {
   minRating?: number;
   /** Only stores this user has not rated and does not own (recommendations). */
   unratedBy?: number;
+  /** Only stores of this city (case-insensitive). */
+  city?: string;
   /** The signed-in user: each store carries their own rating of it (my_rating). */
   caller: number;
 }
@@ -40,6 +42,7 @@ export interface Shape {
   category: boolean;
   minRating: boolean;
   unratedBy: boolean;
+  city: boolean;
 }
 
 /** The values a shape's SQL takes (those of conditions the shape lacks are not read). */
@@ -48,6 +51,7 @@ export interface ListParams {
   category: StoreCategory;
   minRating: string;
   unratedBy: number;
+  city: string;
   caller: number;
   limit: number;
   offset: number;
@@ -64,7 +68,7 @@ interface CompiledList {
 const compiledShapes = new Map<string, CompiledList>();
 
 export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
-  const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy, caller } = query;
+  const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy, city, caller } = query;
   const shape: Shape = {
     sortBy,
     sortOrder,
@@ -72,6 +76,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     category: category !== undefined,
     minRating: minRating !== undefined,
     unratedBy: unratedBy !== undefined,
+    city: city !== undefined,
   };
   const key = JSON.stringify(shape);
   let compiled = compiledShapes.get(key);
@@ -85,6 +90,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     // Unrated stores have average 0, so minRating 0 keeps them and any higher bound drops them.
     minRating: String(minRating ?? 0),
     unratedBy: unratedBy ?? 0,
+    city: city ?? '',
     caller,
     limit,
     offset: offsetOf({ page, limit }),
@@ -98,7 +104,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
 }
 
 function compileShape(shape: Shape): CompiledList {
-  const hasConditions = shape.search !== 'absent' || shape.category || shape.minRating || shape.unratedBy;
+  const hasConditions = shape.search !== 'absent' || shape.category || shape.minRating || shape.unratedBy || shape.city;
   return {
     page: compiledOnce((db: Kysely<DB>, p: ListParams) => pageQuery(db, shape, p)),
     ...(hasConditions ? { count: compiledOnce((db: Kysely<DB>, p: ListParams) => countQuery(db, shape, p)) } : {}),
@@ -131,6 +137,8 @@ function conditionsOf(shape: Shape, p: ListParams) {
       holds: sql<boolean>`stores.owner_id <> ${p.unratedBy} and not exists (select 1 from ratings where ratings.store_id = stores.id and ratings.user_id = ${p.unratedBy})`,
     });
   }
+  // The lower(city) index.
+  if (shape.city) conditions.push({ side: 'stores', holds: sql<boolean>`lower(stores.city) = lower(${p.city})` });
   const filters = (side: Side) => conditions.some((c) => c.side === side);
   const matching = <Q extends { where(condition: RawBuilder<boolean>): Q }>(q: Q) => conditions.reduce((acc, c) => acc.where(c.holds), q);
   return { filters, matching };

@@ -15,9 +15,15 @@ export interface ListState<S extends string, F extends string = never> {
 export interface ListConfig<S extends string, F extends string = never> {
   sortFields: readonly S[];
   defaultSortBy: S;
-  /** Each filter's allowed values; anything else in the URL is ignored. */
-  filters?: Record<F, readonly string[]>;
+  /**
+   * Each filter's allowed values (anything else in the URL is ignored), or 'text': any text of 1 to
+   * FILTER_TEXT_MAX characters (trimmed), such as a city.
+   */
+  filters?: Record<F, readonly string[] | 'text'>;
 }
+
+/** The longest free-text filter value kept from the URL. */
+export const FILTER_TEXT_MAX = 100;
 
 export function parseListState<S extends string, F extends string = never>(
   params: URLSearchParams,
@@ -30,9 +36,10 @@ export function parseListState<S extends string, F extends string = never>(
   const sortOrder: SortOrder = params.get('sortOrder') === 'desc' ? 'desc' : 'asc';
   const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
   const filters: Partial<Record<F, string>> = {};
-  for (const [name, allowed] of Object.entries(config.filters ?? {}) as Array<[F, readonly string[]]>) {
-    const value = params.get(name);
-    if (value !== null && allowed.includes(value)) filters[name] = value;
+  for (const [name, allowed] of Object.entries(config.filters ?? {}) as Array<[F, readonly string[] | 'text']>) {
+    const value = allowed === 'text' ? params.get(name)?.trim() : params.get(name);
+    if (!value) continue;
+    if (allowed === 'text' ? value.length <= FILTER_TEXT_MAX : allowed.includes(value)) filters[name] = value;
   }
   return { page, sortBy, sortOrder, search, filters };
 }

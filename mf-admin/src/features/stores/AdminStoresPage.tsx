@@ -1,6 +1,6 @@
 /**
  * /admin/stores: the stores table with search, sort by clicking a column, 10 per page, and the details,
- * add, edit and delete dialogs. Search, sort and page live in the URL.
+ * add, edit and delete dialogs. Search, the city filter, sort and page live in the URL.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type AdminStore, MESSAGES, ratingsCount } from 'shared-contracts';
@@ -16,6 +16,7 @@ import {
   LoadingBlock,
   Page,
   Pagination,
+  SelectField,
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
@@ -24,7 +25,7 @@ import { SearchForm } from '../common/components/SearchForm';
 import toolbar from '../common/components/Toolbar.module.css';
 import { useListState } from '../common/hooks/useListState';
 import { chooseSort } from '../common/list-state';
-import { useDeleteStore, useStoreListQuery } from './api/stores';
+import { useDeleteStore, useStoreCitiesQuery, useStoreListQuery } from './api/stores';
 import { StoreDetailsModal } from './components/StoreDetailsModal';
 import { StoreFormModal } from './components/StoreFormModal';
 import { StoresTable } from './components/StoresTable';
@@ -49,6 +50,11 @@ function StoresScreen() {
   const [state, setState] = useListState(STORE_LIST_CONFIG);
   const list = useStoreListQuery(useMemo(() => toStoreQuery(state), [state]));
   const deletion = useDeleteStore();
+  const cities = useStoreCitiesQuery();
+  const city = state.filters.city;
+  const cityOptions = cities.data ?? [];
+  const cityListed = !city || cityOptions.some((c) => c.city.toLowerCase() === city.toLowerCase());
+  const filtered = Boolean(state.search || city);
   const [dialog, setDialog] = useState<Dialog>(null);
   // After a delete the row and its buttons are gone: focus goes to the page's heading.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -94,6 +100,21 @@ function StoresScreen() {
           value={state.search}
           onSearch={(search) => setState({ ...state, search, page: 1 })}
         />
+        <SelectField
+          label="City"
+          fieldClassName={toolbar.filter}
+          value={cityOptions.find((c) => c.city.toLowerCase() === city?.toLowerCase())?.city ?? city ?? ''}
+          aria-busy={cities.isPending}
+          onValueChange={(next) => setState({ ...state, filters: { city: next || undefined }, page: 1 })}
+        >
+          <option value="">All cities</option>
+          {!cityListed && <option value={city}>{city}</option>}
+          {cityOptions.map((c) => (
+            <option key={c.city} value={c.city}>
+              {c.city} ({c.stores})
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <ListSummary
@@ -132,11 +153,15 @@ function StoresScreen() {
           icon="store"
           title="No stores found"
           text={
-            state.search ? 'Try another search.' : total > 0 ? 'There are no stores on this page.' : 'Add the first store to get started.'
+            filtered
+              ? 'Try another search or city.'
+              : total > 0
+                ? 'There are no stores on this page.'
+                : 'Add the first store to get started.'
           }
           action={
-            state.search ? (
-              <Button variant="secondary" onClick={() => setState({ ...state, search: '', page: 1 })}>
+            filtered ? (
+              <Button variant="secondary" onClick={() => setState({ ...state, search: '', filters: {}, page: 1 })}>
                 Show all stores
               </Button>
             ) : total > 0 ? (

@@ -1,5 +1,5 @@
 /**
- * /stores: search, sort, category and rating chips, the store cards and pagination. Every choice lives
+ * /stores: search, sort, category and rating chips, the city, the store cards and pagination. Every choice lives
  * in the URL (useSearchParams), so a reload, a shared link and the back button keep it. On a narrow
  * screen the sort and the chips fold behind a Filters button (the search stays), so the stores start
  * on the first screen.
@@ -24,6 +24,7 @@ import {
 } from 'shared-contracts/ui';
 import { useStoreList } from './api/useStoreList';
 import { ChipGroup } from './components/ChipGroup';
+import { CityFilter } from './components/CityFilter';
 import { SearchForm } from './components/SearchForm';
 import { SortControls } from './components/SortControls';
 import { StoreCard, StoreCardSkeleton } from './components/StoreCard';
@@ -97,6 +98,7 @@ export default function StoreListPage() {
             selected={state.minRating}
             onSelect={(minRating) => setState({ ...state, minRating, page: 1 })}
           />
+          <CityFilter city={state.city} onChange={(city) => setState({ ...state, city, page: 1 })} />
         </div>
       </section>
 

@@ -1,5 +1,6 @@
 /** The store list's chips and sort choices, and the URL state they live in (search params). */
 import {
+  CITY_MAX_LENGTH,
   MAX_PAGE,
   STORE_CATEGORIES,
   STORE_SORT_FIELDS,
@@ -38,6 +39,8 @@ export interface StoreListState {
   page: number;
   category?: StoreCategory;
   minRating?: number;
+  /** Only stores of this city. */
+  city?: string;
 }
 
 export const DEFAULT_LIST_STATE: StoreListState = { search: '', sortBy: 'name', sortOrder: 'asc', page: 1 };
@@ -52,6 +55,7 @@ export function parseListState(params: URLSearchParams): StoreListState {
   const page = params.get('page');
   const category = params.get('category');
   const minRating = params.get('minRating');
+  const city = (params.get('city') ?? '').trim();
   const pageNumber = page && /^[1-9][0-9]{0,6}$/.test(page) ? Number(page) : 1;
   const minRatingNumber = minRating !== null && /^[0-9](\.[0-9]+)?$/.test(minRating) ? Number(minRating) : NaN;
   return {
@@ -61,6 +65,7 @@ export function parseListState(params: URLSearchParams): StoreListState {
     page: Math.min(pageNumber, MAX_PAGE),
     category: isOneOf(STORE_CATEGORIES, category) ? category : undefined,
     minRating: MIN_RATING_VALUES.includes(minRatingNumber) ? minRatingNumber : undefined,
+    city: city && city.length <= CITY_MAX_LENGTH ? city : undefined,
   };
 }
 
@@ -70,6 +75,7 @@ export function toSearchParams(state: StoreListState): URLSearchParams {
   if (state.search) params.set('search', state.search);
   if (state.category) params.set('category', state.category);
   if (state.minRating !== undefined) params.set('minRating', String(state.minRating));
+  if (state.city) params.set('city', state.city);
   if (state.sortBy !== DEFAULT_LIST_STATE.sortBy) params.set('sortBy', state.sortBy);
   if (state.sortOrder !== DEFAULT_LIST_STATE.sortOrder) params.set('sortOrder', state.sortOrder);
   if (state.page !== 1) params.set('page', String(state.page));
@@ -86,6 +92,7 @@ export function toListQuery(state: StoreListState): StoreListQuery {
     ...(state.search ? { search: state.search } : {}),
     ...(state.category ? { category: state.category } : {}),
     ...(state.minRating !== undefined ? { minRating: state.minRating } : {}),
+    ...(state.city ? { city: state.city } : {}),
   };
 }
 
@@ -105,7 +112,9 @@ export function chooseSort(state: StoreListState, field: StoreSortField): StoreL
   return { ...state, sortBy: field, sortOrder, page: 1 };
 }
 
-/** How many of the chip filters (category, minimum rating) are on: the count the narrow screen's Filters button shows. */
-export const activeFilterCount = (state: StoreListState) => (state.category ? 1 : 0) + (state.minRating !== undefined ? 1 : 0);
+/** How many of the filters (category, minimum rating, city) are on: the count the narrow screen's Filters button shows. */
+export const activeFilterCount = (state: StoreListState) =>
+  (state.category ? 1 : 0) + (state.minRating !== undefined ? 1 : 0) + (state.city ? 1 : 0);
 
-export const hasSearchOrFilter = (state: StoreListState) => Boolean(state.search || state.category || state.minRating !== undefined);
+export const hasSearchOrFilter = (state: StoreListState) =>
+  Boolean(state.search || state.category || state.minRating !== undefined || state.city);

@@ -15,6 +15,8 @@ export function StoreDetailsModal({ store, onClose }: { store: AdminStore; onClo
         <dd>{store.category}</dd>
         <dt>Address</dt>
         <dd>{store.address}</dd>
+        <dt>City</dt>
+        <dd>{store.city || 'Not given'}</dd>
         <dt>Phone</dt>
         <dd>{store.phone || 'Not given'}</dd>
         <dt>Email</dt>

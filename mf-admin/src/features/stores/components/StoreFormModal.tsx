@@ -1,14 +1,17 @@
 /**
- * Add Store and Edit Store: name, address, phone, email, category and the owner, picked from the
+ * Add Store and Edit Store: name, address, city (proposed from the address until typed), phone, email,
+ * category and the owner, picked from the
  * store owners (listUsers role=store_owner, limit 1000). Validation is adminStoreFormErrors (spec §5);
  * without any store owner the submit button is disabled and says why. The server's own message (400
  * owner is not a store owner, 409 ...) is shown when it refuses.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   ADDRESS_MAX_LENGTH,
   type AdminStore,
   adminStoreFormErrors,
+  CITY_MAX_LENGTH,
+  cityFromAddress,
   DEFAULT_STORE_CATEGORY,
   MESSAGES,
   STORE_CATEGORIES,
@@ -22,7 +25,7 @@ import { showSaveFailure } from '../../common/api/refusal';
 import { useSaveStore, useStoreOwnersQuery } from '../api/stores';
 import styles from './StoreFormModal.module.css';
 
-type StoreField = 'name' | 'address' | 'phone' | 'email' | 'category' | 'owner_id';
+type StoreField = 'name' | 'address' | 'city' | 'phone' | 'email' | 'category' | 'owner_id';
 type StoreValues = Record<StoreField, string>;
 
 export interface StoreFormModalProps {
@@ -39,6 +42,7 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
   const [values, setValues] = useState<StoreValues>({
     name: store?.name ?? '',
     address: store?.address ?? '',
+    city: store?.city ?? '',
     phone: store?.phone ?? '',
     email: store?.email ?? '',
     category: store?.category ?? DEFAULT_STORE_CATEGORY,
@@ -46,6 +50,8 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
   });
   const form = useFormError<StoreField>();
   const busy = save.isPending;
+  // The city follows the address (cityFromAddress) until the admin types one of their own.
+  const cityTyped = useRef(Boolean(store?.city));
 
   // The store's current owner stays selectable even if the owner list could not hold them.
   const ownerOptions: Array<{ id: number; name: string; email: string }> = (owners.data ?? []).map(({ id, name, email }) => ({
@@ -60,7 +66,12 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
   const cannotSubmit = !owners.isSuccess || noOwners;
 
   const set = (field: StoreField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    if (field === 'city') cityTyped.current = value.trim() !== '';
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'address' && !cityTyped.current ? { city: cityFromAddress(value) } : {}),
+    }));
     form.clear();
   };
 
@@ -70,6 +81,7 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
     const fields = {
       name: values.name.trim(),
       address: values.address.trim(),
+      city: values.city.trim(),
       phone: values.phone.trim() || null,
       email: values.email.trim() || null,
       owner_id: values.owner_id,
@@ -100,6 +112,15 @@ export function StoreFormModal({ mode, store, onClose, onSaved }: StoreFormModal
           hint={`${STORE_NAME_MIN_LENGTH}–${STORE_NAME_MAX_LENGTH} characters`}
         />
         <TextArea label="Address" {...field('address')} value={values.address} required rows={3} counterLimit={ADDRESS_MAX_LENGTH} />
+        <TextField
+          label="City"
+          {...field('city')}
+          value={values.city}
+          required
+          maxLength={CITY_MAX_LENGTH}
+          autoComplete="off"
+          hint="Filled in from the address; change it if it is wrong"
+        />
         <div className={formStyles.row}>
           <TextField label="Phone" type="tel" {...field('phone')} value={values.phone} optional autoComplete="off" />
           <TextField label="Email" type="email" {...field('email')} value={values.email} optional autoComplete="off" />

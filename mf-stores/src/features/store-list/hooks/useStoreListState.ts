@@ -3,7 +3,7 @@ import { useSearchParams } from 'shared-contracts/react';
 import { parseListState, type StoreListState, toSearchParams } from '../filters';
 
 /**
- * The list state kept in the URL (search, sortBy, sortOrder, page, category, minRating), so a reload,
+ * The list state kept in the URL (search, sortBy, sortOrder, page, category, minRating, city), so a reload,
  * a shared link and the back button all keep it. Every change is a new history entry.
  */
 export function useStoreListState(): [StoreListState, (next: StoreListState) => void] {
