@@ -4,10 +4,11 @@
  * Ratings and under their rating on the store page. The demo data carries replies, so the demo owner's
  * table and the demo customer's My Ratings show some from the start.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { MESSAGES } from 'shared-contracts';
 import { apiAs, apiLogin, apiRegister, DEMO, signInWithToken, toast } from '../support/app';
-import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
+import { BOTH_VIEWPORTS, launchBrowser, screenshot } from '../support/browser';
+import { cleanPages } from '../support/pages';
 import { type Site, startSite } from '../support/site';
 
 let site: Site;
@@ -31,20 +32,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const opened: TestPage[] = [];
-async function open(viewport: Viewport): Promise<Page> {
-  const tp = await openPage(browser, site.url, viewport);
-  opened.push(tp);
-  return tp.page;
-}
-afterEach(async () => {
-  const pages = opened.splice(0);
-  try {
-    for (const tp of pages) expect(tp.errors).toEqual([]);
-  } finally {
-    await Promise.all(pages.map((tp) => tp.context.close()));
-  }
-});
+const open = cleanPages(() => ({ browser, baseURL: site.url }));
 
 describe.each(BOTH_VIEWPORTS)('owner replies at %s', (label, viewport) => {
   let storeId: number;

@@ -11,8 +11,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from 'shared-contracts';
 import { apiAs, apiLogin, apiRegister, DEMO, signInWithToken, toast } from '../support/app';
-import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
+import { BOTH_VIEWPORTS, launchBrowser, screenshot } from '../support/browser';
 import { eventually } from '../support/eventually';
+import { cleanPages } from '../support/pages';
 import { type Site, startSite } from '../support/site';
 
 let site: Site;
@@ -31,20 +32,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const opened: TestPage[] = [];
-async function open(viewport: Viewport): Promise<Page> {
-  const tp = await openPage(browser, site.url, viewport);
-  opened.push(tp);
-  return tp.page;
-}
-afterEach(async () => {
-  const pages = opened.splice(0);
-  try {
-    for (const tp of pages) expect(tp.errors).toEqual([]);
-  } finally {
-    await Promise.all(pages.map((tp) => tp.context.close()));
-  }
-});
+const open = cleanPages(() => ({ browser, baseURL: site.url }));
 
 /** A new store of the demo owner, with a unique name. */
 async function newStore(name: string): Promise<number> {
