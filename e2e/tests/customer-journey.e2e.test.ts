@@ -475,9 +475,11 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     const mine = page.getByRole('region', { name: 'Update Your Rating' });
     await mine.getByRole('img', { name: 'Your rating: 4 stars out of 5' }).waitFor();
     expect(await mine.textContent()).toContain(comment);
-    const myEntry = (stars: string) => page.getByRole('article', { name: `${account.name}, ${stars}` });
+    // The reader's own review is pinned first in the list, marked "You", under their name.
+    const myEntry = (stars: string) => page.getByRole('article', { name: `Your rating, ${stars}` });
     await myEntry('4 stars').waitFor();
     expect(await myEntry('4 stars').textContent()).toContain(comment);
+    expect(await myEntry('4 stars').textContent()).toContain(`${account.name}You`);
     let rated!: StoreFigures;
     await eventually(async () => {
       rated = await storeFigures(page);
@@ -536,6 +538,7 @@ describe.each(BOTH_VIEWPORTS)('a newcomer’s journey at %s', (_name, viewport) 
     await expectToastTopRight(page, MESSAGES.ratingDeleted);
     await page.getByRole('region', { name: 'Rate This Store' }).getByRole('button', { name: 'Add Rating' }).waitFor();
     await eventually(async () => {
+      expect(await page.getByRole('article', { name: /^Your rating, / }).count()).toBe(0);
       expect(await page.getByRole('article', { name: new RegExp(`^${account.name}, `) }).count()).toBe(0);
       expect(await storeFigures(page)).toEqual(before);
     });
