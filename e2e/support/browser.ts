@@ -44,8 +44,20 @@ export interface TestPage {
   errors: string[];
 }
 
+/** The system's colour scheme a context emulates (`prefers-color-scheme`); light unless a test says otherwise. */
+export type ColorScheme = 'light' | 'dark';
+
+export interface OpenPageOptions {
+  colorScheme?: ColorScheme;
+}
+
 /** A new browser context (its own storage, like a fresh visitor) with one page at `viewport`. */
-export async function openPage(browser: Browser, baseURL: string, viewport: Viewport = VIEWPORTS.desktop): Promise<TestPage> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport = VIEWPORTS.desktop,
+  { colorScheme = 'light' }: OpenPageOptions = {},
+): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: viewport.width, height: viewport.height },
@@ -53,6 +65,7 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
     hasTouch: viewport.mobile,
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
+    colorScheme,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

@@ -3,13 +3,15 @@
  * run clean (no console errors, no uncaught exceptions) and then closed.
  */
 import type { Browser, Page } from 'playwright-core';
-import { openPage, type TestPage, type Viewport } from './browser';
+import { openPage, type OpenPageOptions, type TestPage, type Viewport } from './browser';
 
 /**
- * Registers the after-each check and returns `open(viewport)`. `browser` and `baseURL` are read when a
- * page is opened (they are set in the file's beforeAll).
+ * Registers the after-each check and returns `open(viewport, options?)` (options: the system's colour
+ * scheme). `browser` and `baseURL` are read when a page is opened (they are set in the file's beforeAll).
  */
-export function cleanPages(target: () => { browser: Browser; baseURL: string }): (viewport: Viewport) => Promise<Page> {
+export function cleanPages(
+  target: () => { browser: Browser; baseURL: string },
+): (viewport: Viewport, options?: OpenPageOptions) => Promise<Page> {
   const opened: TestPage[] = [];
   afterEach(async () => {
     const pages = opened.splice(0);
@@ -19,9 +21,9 @@ export function cleanPages(target: () => { browser: Browser; baseURL: string }):
       await Promise.all(pages.map((tp) => tp.context.close()));
     }
   });
-  return async (viewport) => {
+  return async (viewport, options) => {
     const { browser, baseURL } = target();
-    const tp = await openPage(browser, baseURL, viewport);
+    const tp = await openPage(browser, baseURL, viewport, options);
     opened.push(tp);
     return tp.page;
   };

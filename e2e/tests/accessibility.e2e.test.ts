@@ -1,112 +1,34 @@
 /**
- * Accessibility of every screen (e2e/support/screens.ts) at desktop and mobile width: axe-core finds
- * no serious or critical violation, and each screen is photographed (`<role>-<screen>-<viewport>.png`
+ * Accessibility of every screen (e2e/support/screens.ts) at desktop and mobile width in the light
+ * theme (support/screen-scans.ts; the dark theme's scans are accessibility-dark.e2e.test.ts): axe-core
+ * finds no serious or critical violation, and each screen is photographed (`<role>-<screen>-<viewport>.png`
  * in e2e/screenshots). The counts per screen go to e2e/reports/axe-summary.json. Then the keyboard:
  * tab order and a visible focus indicator through the sign-in form and the rating form, whose stars
  * work with the arrow keys.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiRegister, DEMO, signInWithToken, storeToken, toast } from '../support/app';
-import { countByImpact, expectNoSeriousViolations, type Impact, scanPageResults } from '../support/axe';
-import { BOTH_VIEWPORTS, launchBrowser, openPage, screenshot, type TestPage, type Viewport } from '../support/browser';
-import {
-  demoToken,
-  loadFixture,
-  openScreen,
-  type Screen,
-  type ScreenFixture,
-  type ScreenRole,
-  screenId,
-  screenPath,
-  screensFor,
-} from '../support/screens';
-import { type Site, startSite } from '../support/site';
+import { apiRegister, DEMO, signInWithToken, toast } from '../support/app';
+import { BOTH_VIEWPORTS, openPage } from '../support/browser';
+import type { ScreenFixture } from '../support/screens';
+import { describeScreenScans, type ScanSetup, startScanSetup } from '../support/screen-scans';
+import type { Site } from '../support/site';
 
-const REPORT_FILE = path.resolve(__dirname, '..', 'reports', 'axe-summary.json');
-
-interface SummaryRow {
-  screen: string;
-  role: ScreenRole;
-  path: string;
-  viewport: string;
-  counts: Record<Impact, number>;
-  /** Each rule that failed, with how many elements it hit. */
-  rules: Array<{ id: string; impact: Impact | null; nodes: number }>;
-  /** What axe could not decide (checked by hand; see the report), by rule with its element count. */
-  needsReview: Array<{ id: string; nodes: number }>;
-}
-
+let setup: ScanSetup;
 let site: Site;
 let browser: Browser;
 let fixture: ScreenFixture;
-const tokens = {} as Record<Exclude<ScreenRole, 'anonymous'>, string>;
-const summary: SummaryRow[] = [];
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  for (const role of ['customer', 'owner', 'admin'] as const) tokens[role] = await demoToken(site.url, role);
-  fixture = await loadFixture(site.url, tokens);
+  setup = await startScanSetup();
+  ({ site, browser, fixture } = setup);
 });
 
 afterAll(async () => {
-  if (summary.length > 0) {
-    mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
-    const order = (row: SummaryRow) => `${row.viewport}/${row.screen}`;
-    summary.sort((a, b) => order(a).localeCompare(order(b)));
-    writeFileSync(REPORT_FILE, `${JSON.stringify({ generatedAt: new Date().toISOString(), screens: summary }, null, 2)}\n`);
-  }
   await browser?.close();
   await site?.stop();
 });
 
-/** A page of a context signed in as `role` (the token where the shell keeps it), or signed out. */
-async function signedInPage(viewport: Viewport, role: ScreenRole): Promise<TestPage> {
-  const opened = await openPage(browser, site.url, viewport);
-  if (role !== 'anonymous') {
-    await storeToken(opened.page, tokens[role]);
-  }
-  return opened;
-}
-
-describe.each(BOTH_VIEWPORTS)('every screen passes axe at %s', (_label, viewport) => {
-  // One context per role for this viewport, reused by that role's screens (each screen loads afresh).
-  const pages = new Map<ScreenRole, Promise<TestPage>>();
-  const pageFor = (role: ScreenRole) => {
-    if (!pages.has(role)) pages.set(role, signedInPage(viewport, role));
-    return pages.get(role)!;
-  };
-  afterAll(async () => {
-    for (const opened of pages.values()) await (await opened).context.close();
-  });
-
-  const cases: Array<[string, Screen]> = screensFor(viewport.name).map((screen) => [screenId(screen), screen]);
-
-  test.each(cases)('%s', async (id, screen) => {
-    const { page, errors } = await pageFor(screen.role);
-    errors.length = 0;
-    await openScreen(page, screen, fixture);
-    // Opening a form moves focus and may scroll: back to the top, so the full-page screenshot shows
-    // the sticky navbar where it belongs and axe sees nothing sitting under it.
-    await page.evaluate(() => window.scrollTo(0, 0));
-
-    const { violations, incomplete } = await scanPageResults(page);
-    await screenshot(page, id, viewport);
-    summary.push({
-      screen: id,
-      role: screen.role,
-      path: screenPath(screen, fixture),
-      viewport: viewport.name,
-      counts: countByImpact(violations),
-      rules: violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })),
-      needsReview: incomplete.map((v) => ({ id: v.id, nodes: v.nodes.length })),
-    });
-
-    expectNoSeriousViolations(violations, `${id} at ${viewport.name}`);
-    expect(errors).toEqual([]);
-  });
-});
+describeScreenScans('light', () => setup, 'axe-summary.json');
 
 // ---------- keyboard ----------
 

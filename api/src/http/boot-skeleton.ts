@@ -12,6 +12,8 @@ export const BOOT_SKELETON_CSS = [
   'body{margin:0;background:#f6f7fb;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}',
   '.sr-boot-bar{background:#fff;border-bottom:1px solid #d8dce6;box-shadow:0 1px 2px rgba(20,24,40,.08)}',
   '.sr-boot-inner{max-width:72rem;min-height:3.75rem;margin:0 auto;padding:.5rem 1rem;box-sizing:border-box;display:flex;align-items:center}',
+  // As the navbar: a wide bar takes the window's width up to 90rem (shell Navbar.module.css).
+  '@media (min-width:1024px){.sr-boot-inner{max-width:90rem}}',
   '.sr-boot-brand{font-weight:700;font-size:1.15rem;color:#1b2030}.sr-boot-brand b{color:#c27c00;margin-right:.4rem}',
   '.sr-boot-page{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem;box-sizing:border-box}',
   '.sr-boot-auth{max-width:30rem;margin:0 auto;padding:3rem 1rem;box-sizing:border-box}',

@@ -2,7 +2,8 @@
  * Toasts top-right (spec §4): success 2000 ms, error 4000 ms, at most 20 on screen. Kept out of the way:
  * the column starts under the navbar (its Logout and menu buttons) and, on a wide screen, under the page
  * header's row of actions ('Browse stores', '+ Add User'); an error gives way to the success that
- * follows it (a fixed form says so, the old complaint is gone).
+ * follows it (a fixed form says so, the old complaint is gone). Drawn in the design tokens' colours, so
+ * they follow the light and dark themes (react-hot-toast's own are white and green).
  */
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
@@ -32,8 +33,15 @@ export function AppToaster() {
         containerClassName={styles.column}
         containerStyle={{ top: NAVBAR_CLEARANCE }}
         toastOptions={{
-          success: { duration: TOAST_SUCCESS_DURATION_MS },
-          error: { duration: TOAST_ERROR_DURATION_MS },
+          style: { background: 'var(--color-surface)', color: 'var(--color-text)', border: '1px solid var(--color-border)' },
+          success: {
+            duration: TOAST_SUCCESS_DURATION_MS,
+            iconTheme: { primary: 'var(--color-success)', secondary: 'var(--color-on-success)' },
+          },
+          error: {
+            duration: TOAST_ERROR_DURATION_MS,
+            iconTheme: { primary: 'var(--color-danger)', secondary: 'var(--color-on-danger)' },
+          },
         }}
       />
       <ToastRules />

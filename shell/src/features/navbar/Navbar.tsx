@@ -1,11 +1,13 @@
 /**
  * The navigation bar of a signed-in user (spec §2): brand to the role's dashboard, the role's links
- * with the active one marked, name and role badge, a mobile menu that also shows the email, Logout.
+ * with the active one marked, name and role badge, the dark mode toggle, a mobile menu that also
+ * shows the email, Logout.
  */
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
 import { Link, useAuth, useLocation, useNavigate } from 'shared-contracts/react';
 import { Icon } from 'shared-contracts/ui';
+import { ThemeToggle } from '../theme/ThemeToggle';
 import styles from './Navbar.module.css';
 import { isActive, navLinksFor } from './nav-links';
 
@@ -95,6 +97,7 @@ export function Navbar() {
               </span>
             </span>
             <span className={styles.email}>{user.email}</span>
+            <ThemeToggle />
             <button type="button" className={styles.logout} onClick={onLogout}>
               Logout
             </button>
