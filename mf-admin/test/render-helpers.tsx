@@ -8,22 +8,30 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import type { AdminDashboardResponse, AdminStore, AdminStoreListResponse, AdminUserListResponse, Role, User } from 'shared-contracts';
 import type { AuthContextValue } from 'shared-contracts/react';
-import { createFakeApi, type FakeApi, fakeAuth, pageCounts, type PageOptions, renderRoutes } from 'shared-contracts/testing';
+import {
+  createFakeApi as createBareFakeApi,
+  type FakeApi,
+  fakeAuth,
+  pageCounts,
+  type PageOptions,
+  renderRoutes,
+} from 'shared-contracts/testing';
 import AdminAnalyticsPage from '../src/exposed/AdminAnalyticsPage';
 import AdminDashboardPage from '../src/exposed/AdminDashboardPage';
 import AdminStoresPage from '../src/exposed/AdminStoresPage';
 import AdminUsersPage from '../src/exposed/AdminUsersPage';
 
-export {
-  apiError,
-  createFakeApi,
-  currentLocation,
-  currentQuery,
-  fakeAuth,
-  type FakeApi,
-  localCount,
-  type PageOptions,
-} from 'shared-contracts/testing';
+export { apiError, currentLocation, currentQuery, fakeAuth, type FakeApi, localCount, type PageOptions } from 'shared-contracts/testing';
+
+/**
+ * The fake API (every endpoint fails loudly until a test answers it), with one default: the store
+ * lists ask for the stores' cities (their City filter) on every visit, and tests not about them get none.
+ */
+export function createFakeApi(): FakeApi {
+  const api = createBareFakeApi();
+  api.stores.cities.mockResolvedValue({ cities: [] });
+  return api;
+}
 
 // ---------- data ----------
 

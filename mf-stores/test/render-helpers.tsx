@@ -3,7 +3,7 @@
 import { Route } from 'react-router-dom';
 import type { Rating, Store, StoreDetail, StoreListResponse, StoreRating, StoreRatingsResponse, User } from 'shared-contracts';
 import {
-  createFakeApi,
+  createFakeApi as createBareFakeApi,
   type FakeApi,
   fakeAuth,
   makeStore,
@@ -17,7 +17,6 @@ import StoreDetailPage from '../src/exposed/StoreDetailPage';
 import StoreListPage from '../src/exposed/StoreListPage';
 
 export {
-  createFakeApi,
   createTestQueryClient,
   currentLocation,
   currentQuery,
@@ -29,6 +28,16 @@ export {
   localCount,
   type PageOptions,
 } from 'shared-contracts/testing';
+
+/**
+ * The fake API (every endpoint fails loudly until a test answers it), with one default: the store
+ * lists ask for the stores' cities (their City filter) on every visit, and tests not about them get none.
+ */
+export function createFakeApi(): FakeApi {
+  const api = createBareFakeApi();
+  api.stores.cities.mockResolvedValue({ cities: [] });
+  return api;
+}
 
 export function makeStoreDetail(overrides: Partial<StoreDetail> = {}): StoreDetail {
   return {
