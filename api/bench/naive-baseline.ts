@@ -59,7 +59,7 @@ const RECENT_ACTIVITY = 5;
 const AVERAGE = (column: string) => `coalesce(round(avg(${column}), 2), 0)`;
 const DISTRIBUTION = (column: string) =>
   [1, 2, 3, 4, 5].map((star) => `count(*) filter (where ${column} = ${star})::int as r${star}`).join(', ');
-const STORE_FIELDS = 's.id, s.name, s.address, s.phone, s.email, s.owner_id, s.category, s.created_at, s.updated_at';
+const STORE_FIELDS = 's.id, s.name, s.address, s.phone, s.email, s.owner_id, s.category, s.city, s.created_at, s.updated_at';
 
 interface StoreRow {
   id: number;
@@ -69,6 +69,7 @@ interface StoreRow {
   email: string | null;
   owner_id: number;
   category: string;
+  city: string;
   average_rating: string;
   total_ratings: number;
   created_at: Date;
@@ -85,11 +86,30 @@ const store = (s: StoreRow) => ({
   email: s.email,
   owner_id: s.owner_id,
   category: s.category,
+  city: s.city,
   average_rating: Number(s.average_rating),
   total_ratings: s.total_ratings,
   created_at: s.created_at,
   updated_at: s.updated_at,
 });
+
+/** A rating row with its reply's columns (left join rating_replies rr) and its store's name. */
+interface ReplyColumns {
+  reply_body: string | null;
+  reply_created_at: Date | null;
+  reply_updated_at: Date | null;
+  reply_store_name: string;
+}
+const REPLY_FIELDS = 'rr.body as reply_body, rr.created_at as reply_created_at, rr.updated_at as reply_updated_at';
+
+/** The row with its reply as an object (or null) in place of the reply's columns. */
+function withReply<T extends ReplyColumns>({ reply_body, reply_created_at, reply_updated_at, reply_store_name, ...rating }: T) {
+  const reply =
+    reply_body === null
+      ? null
+      : { body: reply_body, store_name: reply_store_name, created_at: reply_created_at, updated_at: reply_updated_at };
+  return { ...rating, reply };
+}
 
 const distribution = (row: DistributionRow) => ({ '1': row.r1, '2': row.r2, '3': row.r3, '4': row.r4, '5': row.r5 });
 
@@ -193,6 +213,12 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       params.push(category);
       where.push(`s.category = $${params.length}`);
     }
+    const city = req.query.city === undefined ? undefined : text(req.query.city)?.trim();
+    if (req.query.city !== undefined && !city) throw new BadRequest(MESSAGES.invalidCity);
+    if (city) {
+      params.push(city);
+      where.push(`lower(s.city) = lower($${params.length})`);
+    }
     let having = '';
     if (minRatingText !== undefined) {
       params.push(minRatingText);
@@ -202,16 +228,17 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       ${where.length ? `where ${where.join(' and ')}` : ''} group by s.id ${having}`;
     const order = { name: 'lower(s.name) collate "C"', rating: AVERAGE('r.rating'), created_at: 's.created_at' }[sortBy];
     const [stores, count] = await Promise.all([
-      pool.query<StoreRow>(
-        `select ${STORE_FIELDS}, ${AVERAGE('r.rating')} as average_rating, count(r.id)::int as total_ratings
+      pool.query<StoreRow & { my_rating: number | null }>(
+        `select ${STORE_FIELDS}, ${AVERAGE('r.rating')} as average_rating, count(r.id)::int as total_ratings,
+           (select mine.rating from ratings mine where mine.store_id = s.id and mine.user_id = $${params.length + 3}) as my_rating
          ${matches}
          order by ${order} ${sortOrder}, s.id ${sortOrder}
          limit $${params.length + 1} offset $${params.length + 2}`,
-        [...params, limit, offset],
+        [...params, limit, offset, me(res).id],
       ),
       pool.query<{ total: number }>(`select count(*)::int as total from (select s.id ${matches}) m`, params),
     ]);
-    res.json({ stores: stores.rows.map(store), ...pageInfo(count.rows[0].total, page, limit) });
+    res.json({ stores: stores.rows.map((s) => ({ ...store(s), my_rating: s.my_rating })), ...pageInfo(count.rows[0].total, page, limit) });
   });
 
   app.get('/api/stores/:id', signedIn(), async (req, res) => {
@@ -233,8 +260,9 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
     if (!found.rows[0]) return res.status(404).json({ message: MESSAGES.storeNotFound });
     const [ratings, count] = await Promise.all([
       pool.query(
-        `select r.id, r.rating, r.comment, u.name as user_name, r.created_at, r.updated_at
-         from ratings r join users u on u.id = r.user_id
+        `select r.id, r.rating, r.comment, u.name as user_name, r.created_at, r.updated_at, ${REPLY_FIELDS}, s.name as reply_store_name
+         from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
+           left join rating_replies rr on rr.rating_id = r.id
          where r.store_id = $1
          order by r.created_at desc, r.id desc
          limit $2 offset $3`,
@@ -242,7 +270,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       ),
       pool.query<{ total: number }>('select count(*)::int as total from ratings where store_id = $1', [storeId]),
     ]);
-    res.json({ ratings: ratings.rows, ...pageInfo(count.rows[0].total, page, limit) });
+    res.json({ ratings: ratings.rows.map(withReply), ...pageInfo(count.rows[0].total, page, limit) });
   });
 
   // ---------- ratings ----------
@@ -322,8 +350,9 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       ),
       pool.query(
         `select r.id, r.store_id, s.name as store_name, r.rating, r.comment, u.name as user_name, u.email as user_email,
-           r.created_at, r.updated_at
+           r.created_at, r.updated_at, ${REPLY_FIELDS}, s.name as reply_store_name
          from ratings r join stores s on s.id = r.store_id join users u on u.id = r.user_id
+           left join rating_replies rr on rr.rating_id = r.id
          where s.owner_id = $1
          order by r.created_at desc, r.id desc
          limit $2 offset $3`,
@@ -340,7 +369,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
     res.json({
       summary: { totalStores: stores.rows.length, totalRatings, averageRating: roundedAverage(ratingSum, totalRatings) },
       stores: stores.rows.map((s) => ({ ...store(s), rating_distribution: distribution(s), monthly_trend: monthly(s.id) })),
-      ratings: ratings.rows,
+      ratings: ratings.rows.map(withReply),
       ...pageInfo(totalRatings, page, limit),
     });
   });
