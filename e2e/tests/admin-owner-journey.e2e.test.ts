@@ -392,7 +392,8 @@ describe.each(BOTH_VIEWPORTS)('a store owner sees a new rating of their store at
     await mine.getByRole('img', { name: 'Your rating: 4 stars out of 5' }).waitFor();
     await mine.getByRole('button', { name: 'Edit Rating' }).waitFor();
     await page.getByRole('region', { name: 'Rating summary' }).getByText('Based on 1 rating').waitFor();
-    const listed = page.getByRole('article', { name: `${customer.name}, 4 stars` });
+    // The customer's own review, pinned first and marked "You".
+    const listed = page.getByRole('article', { name: 'Your rating, 4 stars' });
     await listed.waitFor();
     expect(await listed.innerText()).toContain(comment);
     await screenshot(page, 'journey-owner-customer-rated', viewport);

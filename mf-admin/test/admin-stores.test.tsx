@@ -59,7 +59,7 @@ describe('stores table: loading and showing stores', () => {
     const columns = within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(columns).toEqual(['Name', 'Category', 'Address', 'City', 'Owner', 'Rating', 'Created', 'Actions']);
+    expect(columns).toEqual(['Name', 'Category', 'Address', 'Owner', 'Rating', 'Created', 'Actions']);
     const green = screen.getByRole('rowheader', { name: 'Green Basket Organic Grocers' }).closest('tr') as HTMLElement;
     expect(within(green).getByText('Grocery')).toBeInTheDocument();
     expect(within(green).getByText('Olivia Owner Greenwood Smith')).toBeInTheDocument();

@@ -6,7 +6,7 @@ export type StoreTableSortField = Exclude<AdminStoreSortField, 'owner_id' | 'ema
 export type StoreListState = ListState<StoreTableSortField, 'city'>;
 
 export const STORE_LIST_CONFIG: ListConfig<StoreTableSortField, 'city'> = {
-  sortFields: ['name', 'address', 'city', 'rating', 'created_at'],
+  sortFields: ['name', 'address', 'rating', 'created_at'],
   defaultSortBy: 'name',
   filters: { city: 'text' },
 };

@@ -17,7 +17,7 @@ export interface StoresTableProps {
   onDelete: (store: AdminStore) => void;
 }
 
-/** The stores of one page: sortable by name, address, city, rating and date added, with row actions (email and phone are in the details). */
+/** The stores of one page: sortable by name, address, rating and date added (the city is in the details and the City filter), with row actions (email and phone are in the details). */
 export function StoresTable({ stores, state, total, totalCapped = false, busy, onSort, onView, onEdit, onDelete }: StoresTableProps) {
   const columns: TableColumn<AdminStore, StoreTableSortField>[] = [
     { key: 'name', header: 'Name', sortField: 'name', rowHeader: true, className: tableStyles.wrap, cell: (store) => store.name },
@@ -29,7 +29,6 @@ export function StoresTable({ stores, state, total, totalCapped = false, busy, o
       className: `${tableStyles.wrap} ${tableStyles.muted}`,
       cell: (store) => store.address,
     },
-    { key: 'city', header: 'City', sortField: 'city', className: tableStyles.wrap, cell: (store) => store.city || '–' },
     { key: 'owner', header: 'Owner', className: tableStyles.wrap, cell: (store) => store.owner_name },
     {
       key: 'rating',
