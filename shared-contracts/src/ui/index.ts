@@ -6,6 +6,7 @@
 export * from './AverageBadge';
 export * from './Button';
 export * from './Card';
+export * from './CitySelect';
 export * from './ConfirmDialog';
 export * from './describedBy';
 export * from './Fields';

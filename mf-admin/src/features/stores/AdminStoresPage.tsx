@@ -15,8 +15,8 @@ import {
   ListWindowRefused,
   LoadingBlock,
   Page,
+  CitySelect,
   Pagination,
-  SelectField,
   VisuallyHidden,
 } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
@@ -51,10 +51,7 @@ function StoresScreen() {
   const list = useStoreListQuery(useMemo(() => toStoreQuery(state), [state]));
   const deletion = useDeleteStore();
   const cities = useStoreCitiesQuery();
-  const city = state.filters.city;
-  const cityOptions = cities.data ?? [];
-  const cityListed = !city || cityOptions.some((c) => c.city.toLowerCase() === city.toLowerCase());
-  const filtered = Boolean(state.search || city);
+  const filtered = Boolean(state.search || state.filters.city);
   const [dialog, setDialog] = useState<Dialog>(null);
   // After a delete the row and its buttons are gone: focus goes to the page's heading.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -100,21 +97,12 @@ function StoresScreen() {
           value={state.search}
           onSearch={(search) => setState({ ...state, search, page: 1 })}
         />
-        <SelectField
-          label="City"
+        <CitySelect
+          cities={cities.data}
+          city={state.filters.city}
           fieldClassName={toolbar.filter}
-          value={cityOptions.find((c) => c.city.toLowerCase() === city?.toLowerCase())?.city ?? city ?? ''}
-          aria-busy={cities.isPending}
-          onValueChange={(next) => setState({ ...state, filters: { city: next || undefined }, page: 1 })}
-        >
-          <option value="">All cities</option>
-          {!cityListed && <option value={city}>{city}</option>}
-          {cityOptions.map((c) => (
-            <option key={c.city} value={c.city}>
-              {c.city} ({c.stores})
-            </option>
-          ))}
-        </SelectField>
+          onChange={(city) => setState({ ...state, filters: { city }, page: 1 })}
+        />
       </div>
 
       <ListSummary
