@@ -1,5 +1,6 @@
-// Writes this jest run's counts to <project>/test-results/summary.json (a cached Nx output, so a
-// cache hit restores it) for tools/run-tests.mjs to print one closing line for the whole workspace.
+// Writes this jest run's counts and the name of each failing test to <project>/test-results/summary.json
+// (a cached Nx output, so a cache hit restores it) for tools/run-tests.mjs to print one closing line
+// for the whole workspace.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -18,6 +19,12 @@ class SummaryReporter {
       failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
       skipped: results.numPendingTests + results.numTodoTests,
       total: results.numTotalTests,
+      // Each failing test by file and full name, so the closing lines of a long CI log say which.
+      failures: results.testResults.flatMap((file) => {
+        const where = path.relative(this.rootDir, file.testFilePath);
+        if (file.testExecError) return [`${where}: ${file.testExecError.message.split('\n')[0]}`];
+        return file.testResults.filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName}`);
+      }),
     };
     fs.writeFileSync(path.join(dir, 'summary.json'), JSON.stringify(summary));
   }

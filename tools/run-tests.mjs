@@ -28,6 +28,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const projects = [];
+const failures = [];
 for (const project of workspaces) {
   if (!existsSync(summaryFile(project))) continue;
   const s = JSON.parse(readFileSync(summaryFile(project), 'utf8'));
@@ -35,10 +36,12 @@ for (const project of workspaces) {
   failed += s.failed;
   skipped += s.skipped;
   projects.push(`${s.project} ${s.passed}/${s.total}`);
+  for (const failure of s.failures ?? []) failures.push(`  ${s.project}: ${failure}`);
 }
 
 const status = unitStatus !== 0 ? unitStatus : browserStatus;
 if (projects.length > 0) console.log(`\nprojects: ${projects.join(', ')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 if (status !== 0 && failed === 0) failed = 1; // a failing typecheck or a crashed runner still fails the line
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status);
