@@ -15,5 +15,6 @@ module.exports = createAppConfig({
     './AdminStoresPage': './src/exposed/AdminStoresPage.tsx',
     './AdminAnalyticsPage': './src/exposed/AdminAnalyticsPage.tsx',
     './AdminDeploymentsPage': './src/exposed/AdminDeploymentsPage.tsx',
+    './AdminModerationPage': './src/exposed/AdminModerationPage.tsx',
   },
 });

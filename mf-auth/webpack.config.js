@@ -13,5 +13,8 @@ module.exports = createAppConfig({
     './LoginPage': './src/exposed/LoginPage.tsx',
     './RegisterPage': './src/exposed/RegisterPage.tsx',
     './ProfilePage': './src/exposed/ProfilePage.tsx',
+    './ForgotPasswordPage': './src/exposed/ForgotPasswordPage.tsx',
+    './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
+    './VerifyEmailPage': './src/exposed/VerifyEmailPage.tsx',
   },
 });

@@ -224,7 +224,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       params.push(minRatingText);
       having = `having ${AVERAGE('r.rating')} >= $${params.length}::numeric`;
     }
-    const matches = `from stores s left join ratings r on r.store_id = s.id
+    const matches = `from stores s left join ratings r on r.store_id = s.id and r.hidden_at is null
       ${where.length ? `where ${where.join(' and ')}` : ''} group by s.id ${having}`;
     const order = { name: 'lower(s.name) collate "C"', rating: AVERAGE('r.rating'), created_at: 's.created_at' }[sortBy];
     const [stores, count] = await Promise.all([
@@ -244,7 +244,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
   app.get('/api/stores/:id', signedIn(), async (req, res) => {
     const { rows } = await pool.query<StoreRow & DistributionRow>(
       `select ${STORE_FIELDS}, ${AVERAGE('r.rating')} as average_rating, count(r.id)::int as total_ratings, ${DISTRIBUTION('r.rating')}
-       from stores s left join ratings r on r.store_id = s.id
+       from stores s left join ratings r on r.store_id = s.id and r.hidden_at is null
        where s.id = $1 group by s.id`,
       [idOf(req.params.id)],
     );
@@ -260,15 +260,16 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
     if (!found.rows[0]) return res.status(404).json({ message: MESSAGES.storeNotFound });
     const [ratings, count] = await Promise.all([
       pool.query(
-        `select r.id, r.rating, r.comment, u.name as user_name, r.created_at, r.updated_at, ${REPLY_FIELDS}, s.name as reply_store_name
+        `select r.id, r.rating, r.comment, u.name as user_name, r.created_at, r.updated_at, ${REPLY_FIELDS}, s.name as reply_store_name,
+           r.helpful_count, exists (select 1 from rating_votes v where v.rating_id = r.id and v.user_id = $4) as voted_helpful
          from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
            left join rating_replies rr on rr.rating_id = r.id
-         where r.store_id = $1
+         where r.store_id = $1 and r.hidden_at is null
          order by r.created_at desc, r.id desc
          limit $2 offset $3`,
-        [storeId, limit, (page - 1) * limit],
+        [storeId, limit, (page - 1) * limit, me(res).id],
       ),
-      pool.query<{ total: number }>('select count(*)::int as total from ratings where store_id = $1', [storeId]),
+      pool.query<{ total: number }>('select count(*)::int as total from ratings where store_id = $1 and hidden_at is null', [storeId]),
     ]);
     res.json({ ratings: ratings.rows.map(withReply), ...pageInfo(count.rows[0].total, page, limit) });
   });
@@ -280,7 +281,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
     const found = await pool.query('select id from stores where id = $1', [storeId]);
     if (!found.rows[0]) return res.status(404).json({ message: MESSAGES.storeNotFound });
     const { rows } = await pool.query(
-      'select id, store_id, user_id, rating, comment, created_at, updated_at from ratings where store_id = $1 and user_id = $2',
+      'select id, store_id, user_id, rating, comment, created_at, updated_at, hidden_at is not null as hidden from ratings where store_id = $1 and user_id = $2',
       [storeId, me(res).id],
     );
     res.json({ rating: rows[0] ?? null });
@@ -304,12 +305,12 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
     const written = await pool.query(
       `insert into ratings (user_id, store_id, rating, comment) values ($1, $2, $3, $4)
        on conflict (user_id, store_id) do update set rating = excluded.rating, comment = excluded.comment, updated_at = now()
-       returning id, store_id, user_id, rating, comment, created_at, updated_at, (xmax = 0) as inserted`,
+       returning id, store_id, user_id, rating, comment, created_at, updated_at, hidden_at is not null as hidden, (xmax = 0) as inserted`,
       [user.id, storeId, rating, trimmed || null],
     );
     const stats = await pool.query<DistributionRow & { average_rating: string; total_ratings: number }>(
       `select ${AVERAGE('rating')} as average_rating, count(*)::int as total_ratings, ${DISTRIBUTION('rating')}
-       from ratings where store_id = $1`,
+       from ratings where store_id = $1 and hidden_at is null`,
       [storeId],
     );
     const { inserted, ...row } = written.rows[0];
@@ -335,7 +336,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       pool.query<StoreRow & DistributionRow & { rating_sum: number }>(
         `select ${STORE_FIELDS}, ${AVERAGE('r.rating')} as average_rating, count(r.id)::int as total_ratings,
            coalesce(sum(r.rating), 0)::int as rating_sum, ${DISTRIBUTION('r.rating')}
-         from stores s left join ratings r on r.store_id = s.id
+         from stores s left join ratings r on r.store_id = s.id and r.hidden_at is null
          where s.owner_id = $1
          group by s.id
          order by lower(s.name), s.id`,
@@ -344,7 +345,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       pool.query<{ store_id: number; month: string; count: number; average: string }>(
         `select r.store_id, to_char(r.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as count, round(avg(r.rating), 2) as average
          from ratings r join stores s on s.id = r.store_id
-         where s.owner_id = $1 and r.created_at >= $2 and r.created_at < $3
+         where s.owner_id = $1 and r.hidden_at is null and r.created_at >= $2 and r.created_at < $3
          group by 1, 2`,
         [ownerId, monthStart(5), monthStart(-1)],
       ),
@@ -353,7 +354,7 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
            r.created_at, r.updated_at, ${REPLY_FIELDS}, s.name as reply_store_name
          from ratings r join stores s on s.id = r.store_id join users u on u.id = r.user_id
            left join rating_replies rr on rr.rating_id = r.id
-         where s.owner_id = $1
+         where s.owner_id = $1 and r.hidden_at is null
          order by r.created_at desc, r.id desc
          limit $2 offset $3`,
         [ownerId, limit, (page - 1) * limit],
@@ -419,13 +420,14 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       pool.query<Record<'users' | 'new_users' | 'stores' | 'new_stores' | 'ratings' | 'new_ratings', number>>(
         `select (select count(*) from users)::int as users, (select count(*) from users where created_at >= $1)::int as new_users,
            (select count(*) from stores)::int as stores, (select count(*) from stores where created_at >= $1)::int as new_stores,
-           (select count(*) from ratings)::int as ratings, (select count(*) from ratings where created_at >= $1)::int as new_ratings`,
+           (select count(*) from ratings where hidden_at is null)::int as ratings,
+           (select count(*) from ratings where hidden_at is null and created_at >= $1)::int as new_ratings`,
         [since],
       ),
-      pool.query<{ rating: number; n: number }>('select rating, count(*)::int as n from ratings group by rating'),
+      pool.query<{ rating: number; n: number }>('select rating, count(*)::int as n from ratings where hidden_at is null group by rating'),
       pool.query<{ id: number; name: string; average_rating: string; total_ratings: number }>(
         `select s.id, s.name, round(avg(r.rating), 2) as average_rating, count(*)::int as total_ratings
-         from stores s join ratings r on r.store_id = s.id
+         from stores s join ratings r on r.store_id = s.id and r.hidden_at is null
          group by s.id
          order by round(avg(r.rating), 2) desc, count(*) desc, s.id asc
          limit 5`,
@@ -483,7 +485,8 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       const [totals, recentActivity] = await Promise.all([
         pool.query<{ users: number; stores: number; ratings: number; average: string }>(
           `select (select count(*) from users)::int as users, (select count(*) from stores)::int as stores,
-             (select count(*) from ratings)::int as ratings, (select ${AVERAGE('rating')} from ratings) as average`,
+             (select count(*) from ratings where hidden_at is null)::int as ratings,
+             (select ${AVERAGE('rating')} from ratings where hidden_at is null) as average`,
         ),
         systemActivity(pool),
       ]);
@@ -500,14 +503,14 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       const [figures, recent] = await Promise.all([
         pool.query<{ stores: number; ratings: number; average: string }>(
           `select count(distinct s.id)::int as stores, count(r.id)::int as ratings, ${AVERAGE('r.rating')} as average
-           from stores s left join ratings r on r.store_id = s.id
+           from stores s left join ratings r on r.store_id = s.id and r.hidden_at is null
            where s.owner_id = $1`,
           [user.id],
         ),
         pool.query<{ user_name: string; store_name: string; rating: number; created_at: Date }>(
           `select u.name as user_name, s.name as store_name, r.rating, r.created_at
            from ratings r join stores s on s.id = r.store_id join users u on u.id = r.user_id
-           where s.owner_id = $1
+           where s.owner_id = $1 and r.hidden_at is null
            order by r.created_at desc, r.id desc
            limit ${RECENT_ACTIVITY}`,
           [user.id],
@@ -584,6 +587,7 @@ async function systemActivity(pool: pg.Pool) {
     pool.query<{ user_name: string; store_name: string; rating: number; created_at: Date }>(
       `select u.name as user_name, s.name as store_name, r.rating, r.created_at
        from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
+       where r.hidden_at is null
        order by r.created_at desc, r.id desc
        limit ${RECENT_ACTIVITY}`,
     ),

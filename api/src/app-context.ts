@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { Releases } from './deployments/releases';
 import type { Lifecycle } from './http/draining';
+import type { AccountMail } from './mail/account-mail';
 
 /** What every route module gets: the database, the guards and the throttle. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** The published versions of the shell and the remotes, their canaries and history (deployments/releases.ts). */
   releases: Releases;
+  /** The password reset and email verification mails, sent after the answer (mail/account-mail.ts). */
+  accountMail: AccountMail;
 }
 
 export type ZodApp = FastifyInstance<

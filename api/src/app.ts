@@ -25,19 +25,24 @@ import { compiledSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { capConnections, connectionOptions } from './http/connections';
 import { registerDraining } from './http/draining';
+import { AccountMail } from './mail/account-mail';
+import { createMailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors';
 import { fastifyTrustProxy } from './http/proxy-trust';
 import { discoverSite, pageFallback, registerSite } from './http/site';
 import { registerAdminDashboardRoutes } from './routes/admin/dashboard';
 import { registerAdminDeploymentRoutes } from './routes/admin/deployments';
+import { registerModerationRoutes } from './routes/admin/moderation';
 import { registerAdminStoreRoutes } from './routes/admin/stores';
 import { registerAdminUserRoutes } from './routes/admin/users';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBenchCeilingRoutes } from './routes/bench-ceiling';
 import { registerHealthRoutes } from './routes/health';
+import { registerNotificationRoutes } from './routes/notifications';
 import { registerOwnerRoutes } from './routes/owner';
 import { registerRatingRoutes } from './routes/ratings';
 import { registerReplyRoutes } from './routes/ratings/replies';
+import { registerReportAndVoteRoutes } from './routes/ratings/reports-and-votes';
 import { registerStoreRoutes } from './routes/stores';
 import { registerTelemetryRoutes } from './routes/telemetry';
 import { registerUserRoutes } from './routes/users';
@@ -99,8 +104,11 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   capConnections(app, connectionSettings(config));
 
   let counters: CounterStore | undefined;
+  let accountMail: AccountMail | undefined;
   const users = new SignedInUsers(database);
   app.addHook('onClose', async () => {
+    // The mails still under way need the database.
+    await accountMail?.close();
     await users.close();
     await counters?.close();
     await database.close();
@@ -134,6 +142,12 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
         onRecovered: () => app.log.info('Redis answers again: throttling counts in Redis'),
       })
     : new MemoryCounterStore();
+  accountMail = new AccountMail(
+    database.db,
+    createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log }),
+    app.log,
+    () => config.publicUrl ?? listeningOrigin(app, config.host),
+  );
   const context: AppContext = {
     database,
     db: database.db,
@@ -143,10 +157,12 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
     integrityCheckMaxAgeMs: config.integrityCheckMaxAgeMs,
     lifecycle,
     releases: new Releases({ releasesDir: config.releasesDir, siteDir: config.siteDir }),
+    accountMail,
   };
 
   app.decorateRequest('currentUser', null);
   app.decorate('signedInUsers', users);
+  app.decorate('accountMail', accountMail);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ checkResponses: config.checkResponses }));
   // Only JSON bodies: anything else is a 415, not a string handed to the handlers.
@@ -181,10 +197,13 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   registerStoreRoutes(app, context);
   registerRatingRoutes(app, context);
   registerReplyRoutes(app, context);
+  registerReportAndVoteRoutes(app, context);
   registerOwnerRoutes(app, context);
+  registerNotificationRoutes(app, context);
   registerAdminDashboardRoutes(app, context);
   registerAdminUserRoutes(app, context);
   registerAdminStoreRoutes(app, context);
+  registerModerationRoutes(app, context);
   registerAdminDeploymentRoutes(app, context, remoteHealthSettings(config));
   registerTelemetryRoutes(app, context, { counters, settings: remoteHealthSettings(config) });
   if (config.benchCeilingRoutes) registerBenchCeilingRoutes(app);
@@ -193,4 +212,14 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   else app.log.info('the web site is not built; serving the API only (npm start builds it)');
 
   return app;
+}
+
+const DEFAULT_MAIL_FROM = 'Store Ratings <no-reply@store-ratings.invalid>';
+
+/** Without PUBLIC_URL, the mailed links lead to where this server listens (localhost for every interface). */
+function listeningOrigin(app: ZodApp, host: string): string {
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : 3000;
+  const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

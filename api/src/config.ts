@@ -26,6 +26,12 @@ export interface Config {
   bodyLimit: number;
   /** Seed the demo data into an empty database. */
   seedDemoData: boolean;
+  /** Mail (password reset and verification links) goes through this SMTP server; without it, to dataDir/outbox/ (api/src/mail). */
+  smtpUrl?: string;
+  /** The From address of those mails. */
+  mailFrom?: string;
+  /** The site's public origin, which the mailed links start with; without it, http://localhost:<port> (or the HOST given). */
+  publicUrl?: string;
   throttle: ThrottleLimits;
   /** The checkout whose shell/dist and mf-<area>/dist are served next to the API. */
   siteDir: string;
@@ -264,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     bodyLimit: integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     seedDemoData: flag('SEED_DEMO_DATA', true),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFromOf(env.MAIL_FROM, problems),
+    publicUrl: publicUrlOf(env.PUBLIC_URL, problems),
     siteDir,
     ...(env.REMOTES_FILE?.trim() ? { remotesFile: path.resolve(env.REMOTES_FILE.trim()) } : {}),
     releasesDir: env.RELEASES_DIR?.trim() ? path.resolve(env.RELEASES_DIR.trim()) : path.join(siteDir, 'releases'),
@@ -277,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrationsPerAddress: integer('REGISTER_MAX_PER_ADDRESS', 20, 1, 1_000_000),
       registrationsPerAccount: integer('REGISTER_MAX_PER_ACCOUNT', 5, 1, 1_000_000),
       passwordFailuresPerAccount: integer('PASSWORD_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+      emailRequestsPerAccount: integer('EMAIL_MAX_REQUESTS_PER_ACCOUNT', 3, 1, 1_000_000),
+      emailRequestsPerAddress: integer('EMAIL_MAX_REQUESTS_PER_ADDRESS', 20, 1, 1_000_000),
     },
     resilience: {
       databasePoolSize: integer('DB_POOL_SIZE', RESILIENCE_DEFAULTS.databasePoolSize, 1, 1000),
@@ -296,6 +307,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** PUBLIC_URL: an http(s) origin (a path is kept, a trailing slash dropped); no query or fragment. */
+function publicUrlOf(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  try {
+    const parsed = new URL(value);
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search || parsed.hash || parsed.username) throw new Error('shape');
+    return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+  } catch {
+    problems.push(`PUBLIC_URL must be the site's address, starting with http:// or https:// (got "${raw}")`);
+    return undefined;
+  }
+}
+
+/** MAIL_FROM: an address, or a name and <address>; on one line. */
+function mailFromOf(raw: string | undefined, problems: string[]): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (/[\r\n]/.test(value) || !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value)) {
+    problems.push(`MAIL_FROM must be an email address, or a name and <address> (got "${raw}")`);
+    return undefined;
+  }
+  return value;
 }
 
 /** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, SOCKET_TIMEOUT_MS, MAX_CONNECTIONS. */

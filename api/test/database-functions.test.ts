@@ -64,15 +64,18 @@ describe('splitStatements', () => {
   it('reads every file of src/db/functions into whole statements', () => {
     const files = readFunctionsFiles();
     expect(files.map((f) => f.file)).toEqual([
+      'notifications.sql',
       'rate_store.sql',
       'rating_counts.sql',
+      'rating_votes.sql',
       'row_counts.sql',
       'store_aggregates.sql',
       'user_changes.sql',
     ]);
-    // rate_store; the ratings' counts and months: one function, three triggers; the users' and stores' counters: two functions, six
-    // triggers, the rebuild and the fold; the figures: three functions and three triggers; the user changes announced: one function, two triggers.
-    expect(files.map((f) => f.statements.length)).toEqual([1, 4, 10, 6, 3]);
+    // the notifications' bound: one function, one trigger; rate_store; the ratings' counts and months: one function, three triggers; the users' and stores' counters: two functions, six
+    // helpful votes counted: one function, one trigger; the users' and stores' counters: two functions, six triggers, the rebuild and the
+    // fold; the figures: three functions and three triggers; the user changes announced: one function, two triggers.
+    expect(files.map((f) => f.statements.length)).toEqual([2, 1, 4, 2, 10, 6, 3]);
     for (const statement of files.flatMap((f) => f.statements)) expect(statement).toMatch(/^create or replace (function|trigger) \w+/);
   });
 });

@@ -43,6 +43,7 @@ import {
   MAX_ID,
   MAX_LIST_LIMIT,
   MAX_PAGE,
+  MODERATION_STATUSES,
   MY_RATINGS_SORT_FIELDS,
   OWNER_RATING_SORT_FIELDS,
   STORE_RATINGS_SORT_FIELDS,
@@ -50,6 +51,8 @@ import {
   DEPLOYMENT_COMMANDS,
   REMOTE_HEALTH_MAX_EVENTS,
   REMOTE_HEALTH_MAX_RENDER_MS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
   ROLES,
   STORE_CATEGORIES,
   STORE_SORT_FIELDS,
@@ -157,6 +160,8 @@ interface World {
   rating: number;
   /** The other customer's rating of `store`. */
   otherRating: number;
+  /** The customer's notification of the owner's reply to `rating`. */
+  notification: number;
   /** What `worldState` read right after building it; any other value means a 2xx changed the world. */
   fingerprint: string;
 }
@@ -311,7 +316,12 @@ type FieldKind =
   | 'phone'
   | 'category'
   | 'city'
-  | 'healthEvents';
+  | 'healthEvents'
+  /** The token of a mailed link (password reset, email verification). */
+  | 'linkToken'
+  /** Why a rating or reply is reported (REPORT_REASONS), and which of the two. */
+  | 'reportReason'
+  | 'reportTarget';
 
 const texts = (...values: string[]) => values.map(j);
 
@@ -466,6 +476,24 @@ const NEAR: Record<FieldKind, Val[]> = {
   ],
   category: [...texts(...STORE_CATEGORIES, 'grocery', 'Other ', '', 'Books', `Grocery${NUL}`), j(null)],
   healthEvents: healthEventLists(),
+  reportReason: [...texts(...REPORT_REASONS, 'SPAM', 'spam ', '', 'boring', `spam${NUL}`, '__proto__'), j(null), j(1)],
+  reportTarget: [...texts(...REPORT_TARGETS, 'Rating', 'store', '', 'reply ', `reply${NUL}`), j(null), j(0)],
+  linkToken: [
+    ...texts(
+      'A'.repeat(43),
+      'A'.repeat(19),
+      'A'.repeat(20),
+      'A'.repeat(100),
+      'A'.repeat(101),
+      '',
+      ' ',
+      'a b',
+      `${'A'.repeat(42)}${NUL}`,
+      ODD_TEXT,
+    ),
+    j(null),
+    j(12345),
+  ],
 };
 
 /** A health report's events: valid ones (of known and unknown versions), at and past the limits, and broken ones. */
@@ -524,7 +552,9 @@ type QueryKey =
   | 'storeId'
   | 'stars'
   | 'withComment'
-  | 'city';
+  | 'city'
+  | 'before'
+  | 'status';
 type QVal = { text: string } | { ref: Ref };
 const q = (...values: string[]): QVal[] => values.map((text) => ({ text }));
 
@@ -590,6 +620,8 @@ const QUERY_NEAR: Record<QueryKey, QVal[]> = {
   unrated: q('true', 'false', 'TRUE', '1', '', 'yes'),
   stars: q('1', '3', '5', '0', '6', '-1', '4.0', '2.5', '', ' 3', '03', 'five', `3${NUL}`),
   withComment: q('true', 'false', 'TRUE', '1', '', 'yes'),
+  status: q(...MODERATION_STATUSES, 'OPEN', 'closed', '', ' open', `open${NUL}`),
+  before: q('1', '20', '0', '-1', '1e3', '2147483648', String(MAX_ID), 'abc', '', ' 5', '05', `5${NUL}`),
   city: q('Bengaluru', 'bengaluru', 'Old Town', '', ' ', '%', '_', letters(100), letters(101), SQL_TEXT, `a${NUL}`),
   storeId: [{ ref: 'storeId' }, { ref: 'spareStoreId' }, ...q('0', '-1', '1e3', '2147483648', String(MAX_ID), 'abc', '')],
 };
@@ -956,6 +988,28 @@ const CATALOGUE: Endpoint[] = [
     },
   },
   { method: 'POST', path: '/api/auth/logout', callers: SIGNED_IN },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    callers: ['anonymous'],
+    body: { fields: [field('email', 'email')], valid: ({ me }) => ({ email: me.email }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    callers: ['anonymous'],
+    body: {
+      fields: [field('token', 'linkToken'), field('password', 'newPassword')],
+      valid: () => ({ token: 'A'.repeat(43), password: 'Secret@123' }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    callers: ['anonymous'],
+    body: { fields: [field('token', 'linkToken')], valid: () => ({ token: 'A'.repeat(43) }) },
+  },
+  { method: 'POST', path: '/api/auth/resend-verification', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/dashboard', callers: SIGNED_IN },
   { method: 'GET', path: '/api/users/ratings', callers: SIGNED_IN, query: LIST_KEYS },
   { method: 'GET', path: '/api/stores', callers: SIGNED_IN, query: [...LIST_KEYS, 'search', 'category', 'minRating', 'unrated', 'city'] },
@@ -997,8 +1051,46 @@ const CATALOGUE: Endpoint[] = [
     callers: ['owner', 'admin', 'customer'],
     ids: (w) => [w.rating, w.otherRating],
   },
+  // Reported by the owner and the admin (201), then again (409); by its author, a 403.
+  {
+    method: 'POST',
+    path: '/api/ratings/:ratingId/reports',
+    callers: ['owner', 'admin', 'customer'],
+    ids: (w) => [w.rating, w.otherRating],
+    body: {
+      fields: [field('reason', 'reportReason'), field('target', 'reportTarget', false)],
+      valid: () => ({ reason: 'spam', target: 'rating' }),
+    },
+  },
+  { method: 'PUT', path: '/api/ratings/:ratingId/helpful', callers: ['owner', 'admin', 'customer'], ids: (w) => [w.rating, w.otherRating] },
+  {
+    method: 'DELETE',
+    path: '/api/ratings/:ratingId/helpful',
+    callers: ['owner', 'admin', 'customer'],
+    ids: (w) => [w.rating, w.otherRating],
+  },
   { method: 'GET', path: '/api/owner/dashboard', callers: ['owner'], query: [...LIST_KEYS, 'storeId'] },
+  { method: 'GET', path: '/api/notifications', callers: SIGNED_IN, query: ['before'] },
+  { method: 'GET', path: '/api/notifications/unread-count', callers: SIGNED_IN },
+  // The customer's own: marked read (200); anyone else's, a 404.
+  {
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    callers: ['customer', 'customer', 'owner', 'admin'],
+    ids: (w) => [w.notification],
+  },
+  { method: 'POST', path: '/api/notifications/read-all', callers: SIGNED_IN },
   { method: 'GET', path: '/api/admin/dashboard', callers: ['admin'] },
+  { method: 'GET', path: '/api/admin/moderation', callers: ['admin'], query: ['page', 'limit', 'status'] },
+  { method: 'POST', path: '/api/admin/moderation/:ratingId/hide', callers: ['admin', 'customer'], ids: (w) => [w.rating, w.otherRating] },
+  { method: 'POST', path: '/api/admin/moderation/:ratingId/restore', callers: ['admin', 'owner'], ids: (w) => [w.rating, w.otherRating] },
+  {
+    method: 'POST',
+    path: '/api/admin/moderation/:ratingId/dismiss',
+    callers: ['admin', 'customer'],
+    ids: (w) => [w.rating, w.otherRating],
+    body: { fields: [field('target', 'reportTarget', false)], valid: () => ({ target: 'rating' }) },
+  },
   { method: 'GET', path: '/api/admin/users', callers: ['admin'], query: [...LIST_KEYS, 'search', 'role'] },
   {
     method: 'POST',
@@ -1508,7 +1600,24 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
       .returning(['id', 'user_id'])
       .execute();
     const [rating, otherRating] = [customer.id, otherCustomer.id].map((id) => ratings.find((r) => r.user_id === id)!.id);
-    const world: World = { admin, customer, otherCustomer, owner, target, store, spareStore, rating, otherRating, fingerprint: '' };
+    const { id: notification } = await server.db
+      .insertInto('notifications')
+      .values({ user_id: customer.id, kind: 'reply', store_id: store, rating_id: rating })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const world: World = {
+      admin,
+      customer,
+      otherCustomer,
+      owner,
+      target,
+      store,
+      spareStore,
+      rating,
+      otherRating,
+      notification,
+      fingerprint: '',
+    };
     world.fingerprint = (await readState(world)).world;
     return world;
   }
@@ -1576,6 +1685,8 @@ describe.each(ENGINES)('every endpoint, fuzzed (%s)', (engine) => {
         const ctx: RenderContext = { world, me: caller ?? world.customer, fresh };
         const req = render(endpoint, c, ctx, caller?.token);
         const res = await server.request(req.method, req.path, req.options);
+        // Mails go after the answer (a password reset or verification link's token is written then): let them.
+        await server.mailSettled();
         const after = await readState(world);
         known = after;
         try {

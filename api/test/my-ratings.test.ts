@@ -13,6 +13,8 @@ const at = (hours: number) => new Date(BASE + hours * HOUR);
 const ITEM_KEYS = [
   'comment',
   'created_at',
+  'helpful_count',
+  'hidden',
   'id',
   'rating',
   'reply',
@@ -131,6 +133,8 @@ describe.each(ENGINES)('GET /api/users/ratings (%s)', (engine) => {
         created_at: f.createdAt.toISOString(),
         updated_at: f.createdAt.toISOString(),
         reply: null,
+        hidden: false,
+        helpful_count: 0,
       });
     }
     const banyan = res.body.ratings.find((r: { store_name: string }) => r.store_name === 'banyan Bakery');

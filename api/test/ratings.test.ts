@@ -59,6 +59,7 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
           comment: 'Good coffee',
           created_at: created.body.rating.created_at,
           updated_at: created.body.rating.updated_at,
+          hidden: false,
         },
       });
     });
@@ -93,6 +94,7 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
           comment: 'Excellent service',
           created_at: expect.stringMatching(ISO),
           updated_at: expect.stringMatching(ISO),
+          hidden: false,
         },
         storeStats: statsOf([5]),
       });
@@ -138,6 +140,7 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
           comment: 'Much better now',
           created_at: first.body.rating.created_at,
           updated_at: expect.stringMatching(ISO),
+          hidden: false,
         },
         storeStats: statsOf([5]),
       });
@@ -254,6 +257,7 @@ describe.each(ENGINES)('ratings (%s)', (engine) => {
           comment: 'Improved a lot',
           created_at: created.body.rating.created_at,
           updated_at: expect.stringMatching(ISO),
+          hidden: false,
         },
         storeStats: statsOf([2, 5]),
       });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createFakeReleases, type FakeReleases } from './support/fake-builds';
+import { issueAccountToken } from '../src/auth/account-tokens';
 import { insertRating } from './support/fixtures';
 import { type CreatedUser, ENGINES, type HttpResult, startTestServer, type TestServer } from './support/test-server';
 
@@ -94,6 +95,19 @@ async function storeRow(server: TestServer, id: number) {
 async function ratingRow(server: TestServer, id: number) {
   return server.db.selectFrom('ratings').select(['id', 'rating']).where('id', '=', id).executeTakeFirst();
 }
+/** A new unread notification for `user` (a new rating of the world's other store), straight into the database. */
+async function notificationFor(server: TestServer, user: CreatedUser, world: World): Promise<number> {
+  const row = await server.db
+    .insertInto('notifications')
+    .values({ user_id: user.id, kind: 'new_rating', store_id: world.otherStore.id, rating_id: world.rating })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function notificationRead(server: TestServer, id: number): Promise<boolean> {
+  const row = await server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.read_at !== null;
+}
 async function reportedShellLoads(server: TestServer): Promise<number> {
   const rows = await server.db
     .selectFrom('remote_health')
@@ -157,6 +171,44 @@ const ROWS: Row[] = [
     verify: async ({ server, me }) => {
       if (me) expect((await server.get('/api/auth/profile', { token: me.token })).status).toBe(401);
     },
+  },
+  {
+    endpoint: 'POST /api/auth/forgot-password',
+    statuses: ANYONE(202),
+    call: ({ server, world, me }) => server.post('/api/auth/forgot-password', { token: me?.token, body: { email: world.customer.email } }),
+  },
+  {
+    // The link's token is the credential: whoever sends it (signed in as anyone, or not) resets the customer's password.
+    endpoint: 'POST /api/auth/reset-password',
+    statuses: ANYONE(200),
+    call: async ({ server, world, me }) => {
+      const token = await issueAccountToken(server.db, world.customer.id, 'reset_password');
+      return server.post('/api/auth/reset-password', { token: me?.token, body: { token, password: 'Matrix@Reset1' } });
+    },
+    verify: async ({ server, world }) => {
+      expect(await server.signIn(world.customer.email, 'Matrix@Reset1', 'normal_user')).toEqual(expect.any(String));
+    },
+  },
+  {
+    endpoint: 'POST /api/auth/verify-email',
+    statuses: ANYONE(200),
+    call: async ({ server, world, me }) => {
+      const token = await issueAccountToken(server.db, world.customer.id, 'verify_email');
+      return server.post('/api/auth/verify-email', { token: me?.token, body: { token } });
+    },
+    verify: async ({ server, world }) => {
+      const row = await server.db
+        .selectFrom('users')
+        .select('email_verified_at')
+        .where('id', '=', world.customer.id)
+        .executeTakeFirstOrThrow();
+      expect(row.email_verified_at).not.toBeNull();
+    },
+  },
+  {
+    endpoint: 'POST /api/auth/resend-verification',
+    statuses: SIGNED_IN(202),
+    call: ({ server, me }) => server.post('/api/auth/resend-verification', { token: me?.token }),
   },
   {
     endpoint: 'GET /api/users/dashboard',
@@ -260,6 +312,44 @@ const ROWS: Row[] = [
     },
   },
   {
+    endpoint: "POST /api/ratings/:ratingId/reports (customer's rating)",
+    statuses: [401, 403, 201, 201, 201, 201],
+    messages: { 403: 'You cannot report what you wrote yourself' },
+    call: ({ server, world, me }) => server.post(`/api/ratings/${world.rating}/reports`, { token: me?.token, body: { reason: 'spam' } }),
+    verify: async ({ server, world, me }, res) => {
+      const rows = await server.db
+        .selectFrom('rating_reports')
+        .select(['reporter_id', 'reason'])
+        .where('rating_id', '=', world.rating)
+        .execute();
+      expect(rows).toEqual(res.status === 201 ? [{ reporter_id: me!.id, reason: 'spam' }] : []);
+    },
+  },
+  {
+    endpoint: "PUT /api/ratings/:ratingId/helpful (customer's rating)",
+    statuses: [401, 403, 200, 200, 200, 200],
+    messages: { 403: 'You cannot mark your own rating as helpful' },
+    call: ({ server, world, me }) => server.put(`/api/ratings/${world.rating}/helpful`, { token: me?.token }),
+    verify: async ({ server, world }, res) => {
+      const row = await server.db.selectFrom('ratings').select('helpful_count').where('id', '=', world.rating).executeTakeFirstOrThrow();
+      expect(row.helpful_count).toBe(res.status === 200 ? 1 : 0);
+    },
+  },
+  {
+    endpoint: "DELETE /api/ratings/:ratingId/helpful (customer's rating, marked by the caller)",
+    statuses: [401, 403, 200, 200, 200, 200],
+    messages: { 403: 'You cannot mark your own rating as helpful' },
+    call: async ({ server, world, me }) => {
+      if (me && me.id !== world.customer.id)
+        await server.db.insertInto('rating_votes').values({ rating_id: world.rating, user_id: me.id }).execute();
+      return server.del(`/api/ratings/${world.rating}/helpful`, { token: me?.token });
+    },
+    verify: async ({ server, world }) => {
+      const row = await server.db.selectFrom('ratings').select('helpful_count').where('id', '=', world.rating).executeTakeFirstOrThrow();
+      expect(row.helpful_count).toBe(0);
+    },
+  },
+  {
     endpoint: 'GET /api/owner/dashboard',
     statuses: [401, 403, 403, 200, 200, 403],
     call: ({ server, me }) => server.get('/api/owner/dashboard', { token: me?.token }),
@@ -271,9 +361,103 @@ const ROWS: Row[] = [
     },
   },
   {
+    endpoint: 'GET /api/notifications',
+    statuses: SIGNED_IN(200),
+    call: async ({ server, world, me }) => {
+      if (me) await notificationFor(server, me, world);
+      return server.get('/api/notifications', { token: me?.token });
+    },
+    verify: async ({ world }, res) => {
+      if (res.status === 200)
+        expect(res.body).toMatchObject({ notifications: [{ store_id: world.otherStore.id, read: false }], unread: 1 });
+    },
+  },
+  {
+    endpoint: 'GET /api/notifications/unread-count',
+    statuses: SIGNED_IN(200),
+    call: async ({ server, world, me }) => {
+      if (me) await notificationFor(server, me, world);
+      return server.get('/api/notifications/unread-count', { token: me?.token });
+    },
+    verify: async (_ctx, res) => {
+      if (res.status === 200) expect(res.body).toEqual({ unread: 1 });
+    },
+  },
+  {
+    endpoint: "POST /api/notifications/:id/read (the customer's notification)",
+    statuses: [401, 200, 404, 404, 404, 404],
+    messages: { 404: 'Notification not found' },
+    call: async ({ server, world, me, scratch }) => {
+      scratch.id = await notificationFor(server, world.customer, world);
+      return server.post(`/api/notifications/${scratch.id}/read`, { token: me?.token });
+    },
+    verify: async ({ server, scratch }, res) => {
+      expect(await notificationRead(server, scratch.id as number)).toBe(res.status === 200);
+    },
+  },
+  {
+    endpoint: 'POST /api/notifications/read-all',
+    statuses: SIGNED_IN(200),
+    call: async ({ server, world, me, scratch }) => {
+      scratch.mine = me ? await notificationFor(server, me, world) : undefined;
+      scratch.customers = await notificationFor(server, world.customer, world);
+      return server.post('/api/notifications/read-all', { token: me?.token });
+    },
+    verify: async ({ server, world, me, scratch }, res) => {
+      if (scratch.mine !== undefined) expect(await notificationRead(server, scratch.mine as number)).toBe(res.status === 200);
+      // Only the caller's own are marked.
+      expect(await notificationRead(server, scratch.customers as number)).toBe(me === world.customer);
+    },
+  },
+  {
     endpoint: 'GET /api/admin/dashboard',
     statuses: ADMIN_ONLY(200),
     call: ({ server, me }) => server.get('/api/admin/dashboard', { token: me?.token }),
+  },
+  {
+    endpoint: 'GET /api/admin/moderation',
+    statuses: ADMIN_ONLY(200),
+    call: ({ server, me }) => server.get('/api/admin/moderation', { token: me?.token }),
+  },
+  {
+    endpoint: 'POST /api/admin/moderation/:ratingId/hide',
+    statuses: ADMIN_ONLY(200),
+    call: ({ server, world, me }) => server.post(`/api/admin/moderation/${world.rating}/hide`, { token: me?.token }),
+    verify: async ({ server, world }, res) => {
+      const row = await server.db.selectFrom('ratings').select('hidden_at').where('id', '=', world.rating).executeTakeFirstOrThrow();
+      expect(row.hidden_at !== null).toBe(res.status === 200);
+    },
+  },
+  {
+    endpoint: 'POST /api/admin/moderation/:ratingId/restore (a hidden rating)',
+    statuses: ADMIN_ONLY(200),
+    call: async ({ server, world, me }) => {
+      await server.db.updateTable('ratings').set({ hidden_at: new Date() }).where('id', '=', world.rating).execute();
+      return server.post(`/api/admin/moderation/${world.rating}/restore`, { token: me?.token });
+    },
+    verify: async ({ server, world }, res) => {
+      const row = await server.db.selectFrom('ratings').select('hidden_at').where('id', '=', world.rating).executeTakeFirstOrThrow();
+      expect(row.hidden_at === null).toBe(res.status === 200);
+    },
+  },
+  {
+    endpoint: 'POST /api/admin/moderation/:ratingId/dismiss (a reported rating)',
+    statuses: ADMIN_ONLY(200),
+    call: async ({ server, world, me }) => {
+      await server.db
+        .insertInto('rating_reports')
+        .values({ rating_id: world.rating, target: 'rating', reporter_id: world.otherCustomer.id, reason: 'spam' })
+        .execute();
+      return server.post(`/api/admin/moderation/${world.rating}/dismiss`, { token: me?.token, body: { target: 'rating' } });
+    },
+    verify: async ({ server, world }, res) => {
+      const row = await server.db
+        .selectFrom('rating_reports')
+        .select('resolution')
+        .where('rating_id', '=', world.rating)
+        .executeTakeFirstOrThrow();
+      expect(row.resolution).toBe(res.status === 200 ? 'dismissed' : null);
+    },
   },
   {
     endpoint: 'GET /api/admin/users',
@@ -461,6 +645,7 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       ['PUT', '/api/auth/profile', { rawBody: '{"name":' }],
       ['PUT', '/api/auth/password', { body: {} }],
       ['POST', '/api/auth/logout', { rawBody: '{"x":' }],
+      ['POST', '/api/auth/resend-verification', { rawBody: '{"x":' }],
       ['GET', '/api/users/dashboard', {}],
       ['GET', '/api/users/ratings?sortBy=nope&limit=0', {}],
       ['GET', '/api/stores?unrated=maybe', {}],
@@ -473,6 +658,8 @@ describe.each(ENGINES)('role matrix (%s)', (engine) => {
       ['PUT', '/api/ratings/-1', { body: { rating: 'five' } }],
       ['DELETE', '/api/ratings/0x10', {}],
       ['GET', '/api/owner/dashboard?page=-5', {}],
+      ['GET', '/api/notifications?before=abc', {}],
+      ['POST', '/api/notifications/0/read', { rawBody: '{' }],
       ['GET', '/api/admin/dashboard', {}],
       ['GET', '/api/admin/users?limit=5000&role=bogus', {}],
       ['POST', '/api/admin/users', { body: { role: 'emperor' } }],

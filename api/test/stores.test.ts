@@ -496,6 +496,8 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           created_at: mine.body.rating.created_at,
           updated_at: mine.body.rating.updated_at,
           reply: null,
+          helpful_count: 0,
+          voted_helpful: false,
         },
         {
           id: seeded[1].id,
@@ -505,6 +507,8 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           created_at: t(40).toISOString(),
           updated_at: t(40).toISOString(),
           reply: null,
+          helpful_count: 0,
+          voted_helpful: false,
         },
         {
           id: seeded[0].id,
@@ -514,6 +518,8 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           created_at: t(20).toISOString(),
           updated_at: t(20).toISOString(),
           reply: null,
+          helpful_count: 0,
+          voted_helpful: false,
         },
         {
           id: seeded[2].id,
@@ -523,6 +529,8 @@ describe.each(ENGINES)('GET /api/stores/:id/ratings (%s)', (engine) => {
           created_at: t(10).toISOString(),
           updated_at: t(10).toISOString(),
           reply: null,
+          helpful_count: 0,
+          voted_helpful: false,
         },
       ],
       total: 4,

@@ -83,6 +83,25 @@ export const SCREENS: Screen[] = [
     path: '/register',
     ready: (page) => page.getByLabel('Confirm Password', { exact: true }),
   },
+  {
+    name: 'forgot-password',
+    role: 'anonymous',
+    path: '/forgot-password',
+    ready: (page) => page.getByRole('button', { name: 'Send Reset Link' }),
+  },
+  {
+    // A reset link's page (the token is only checked when the form is sent).
+    name: 'reset-password',
+    role: 'anonymous',
+    path: `/reset-password?token=${'A'.repeat(43)}`,
+    ready: (page) => page.getByLabel('Confirm Password', { exact: true }),
+  },
+  {
+    name: 'reset-password-invalid',
+    role: 'anonymous',
+    path: '/reset-password',
+    ready: (page) => page.getByRole('link', { name: 'Ask for a new reset link' }),
+  },
 
   // ---------- customer ----------
   {
@@ -136,6 +155,13 @@ export const SCREENS: Screen[] = [
     ready: (page) => alertDialog(page, 'Delete rating').getByRole('button', { name: 'Cancel' }),
   },
   {
+    name: 'store-report-dialog',
+    role: 'customer',
+    path: (f) => `/stores/${f.storeRatedByCustomer}`,
+    open: (page) => click(page.getByRole('button', { name: /^Report rating by / }).first()),
+    ready: (page) => page.getByRole('dialog', { name: 'Report this rating' }).getByRole('button', { name: 'Send report' }),
+  },
+  {
     name: 'ratings',
     role: 'customer',
     path: '/ratings',
@@ -160,6 +186,13 @@ export const SCREENS: Screen[] = [
     role: 'customer',
     path: '/profile',
     ready: (page) => page.getByRole('button', { name: 'Edit Profile' }),
+  },
+  {
+    // A verification link without its token: the page's invalid-link state (the same as the API's 400 gives).
+    name: 'verify-email-invalid',
+    role: 'customer',
+    path: '/verify-email',
+    ready: (page) => page.getByRole('link', { name: 'Go to your profile' }),
   },
   {
     name: 'profile-edit',
@@ -303,6 +336,12 @@ export const SCREENS: Screen[] = [
     role: 'admin',
     path: '/admin/analytics',
     ready: (page) => page.getByRole('heading', { level: 2, name: 'Top rated stores' }),
+  },
+  {
+    name: 'moderation',
+    role: 'admin',
+    path: '/admin/moderation',
+    ready: (page) => page.getByRole('heading', { level: 2, name: 'Open reports' }),
   },
   {
     name: 'deployments',

@@ -6,6 +6,7 @@ import AdminUsersPage from './exposed/AdminUsersPage';
 import AdminStoresPage from './exposed/AdminStoresPage';
 import AdminAnalyticsPage from './exposed/AdminAnalyticsPage';
 import AdminDeploymentsPage from './exposed/AdminDeploymentsPage';
+import AdminModerationPage from './exposed/AdminModerationPage';
 
 createRoot(document.getElementById('root')!).render(
   <StandaloneHarness
@@ -17,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
       { path: '/admin/stores', label: 'AdminStoresPage', element: <AdminStoresPage /> },
       { path: '/admin/analytics', label: 'AdminAnalyticsPage', element: <AdminAnalyticsPage /> },
       { path: '/admin/deployments', label: 'AdminDeploymentsPage', element: <AdminDeploymentsPage /> },
+      { path: '/admin/moderation', label: 'AdminModerationPage', element: <AdminModerationPage /> },
     ]}
   />,
 );

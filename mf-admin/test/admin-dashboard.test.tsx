@@ -109,11 +109,13 @@ describe('admin dashboard', () => {
       '/admin/stores',
       '/admin/analytics',
       '/admin/deployments',
+      '/admin/moderation',
     ]);
     expect(within(tools).getByRole('link', { name: /Manage Users/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Manage Stores/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Analytics/ })).toBeInTheDocument();
     expect(within(tools).getByRole('link', { name: /Deployments/ })).toBeInTheDocument();
+    expect(within(tools).getByRole('link', { name: /Moderation/ })).toBeInTheDocument();
     for (const dead of ['/admin/settings', '/ratings', '/notifications', '/challenges', '/admin/dashboard']) {
       expect(document.querySelector(`a[href="${dead}"]`)).toBeNull();
     }

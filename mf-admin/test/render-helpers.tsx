@@ -17,6 +17,7 @@ import {
   renderRoutes,
 } from 'shared-contracts/testing';
 import AdminAnalyticsPage from '../src/exposed/AdminAnalyticsPage';
+import AdminModerationPage from '../src/exposed/AdminModerationPage';
 import AdminDashboardPage from '../src/exposed/AdminDashboardPage';
 import AdminStoresPage from '../src/exposed/AdminStoresPage';
 import AdminUsersPage from '../src/exposed/AdminUsersPage';
@@ -119,6 +120,7 @@ export function renderAt(
       <Route path="/admin/users" element={<AdminUsersPage />} />
       <Route path="/admin/stores" element={<AdminStoresPage />} />
       <Route path="/admin/analytics" element={<AdminAnalyticsPage />} />
+      <Route path="/admin/moderation" element={<AdminModerationPage />} />
       <Route path="/stores/:id" element={<h1>Store page</h1>} />
       <Route path="/dashboard" element={<h1>Generic dashboard</h1>} />
     </>,

@@ -12,7 +12,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ApiClient, RegisterRequest, Role, User } from 'shared-contracts';
 import { ApiContext, AuthContext, type AuthContextValue, QueryClientProvider } from 'shared-contracts/react';
-import { createFakeApi, createTestQueryClient } from 'shared-contracts/testing';
+import { createFakeApi, createTestQueryClient, type FakeApi } from 'shared-contracts/testing';
 
 export { apiError, createFakeApi, type FakeApi, networkError } from 'shared-contracts/testing';
 
@@ -26,6 +26,7 @@ export const testUser: User = {
   role: 'normal_user',
   created_at: '2023-03-15T10:30:00.000Z',
   updated_at: '2024-01-02T08:00:00.000Z',
+  email_verified: true,
 };
 
 export interface FakeAuth {
@@ -77,24 +78,29 @@ function LocationProbe() {
 // ---------- render ----------
 
 export interface RenderPageOptions {
+  /** Where the page opens, with its query if any (e.g. '/reset-password?token=…'). */
   route: string;
   /** The signed-in user, or none. */
   signedInAs?: User | null;
+  /** The location's state, as another page's navigate() would leave it. */
+  state?: unknown;
+  /** The fake API, when a test must give answers before the page's first call (a call on load). */
+  api?: FakeApi;
 }
 
 /** Returns the fakes, the query cache and `user`, a user-event instance that types and clicks like a person. */
-export function renderPage(page: ReactElement, { route, signedInAs = null }: RenderPageOptions) {
-  const api = createFakeApi();
+export function renderPage(page: ReactElement, { route, signedInAs = null, state, api = createFakeApi() }: RenderPageOptions) {
+  const [pathname, search = ''] = route.split('?');
   const auth = createFakeAuth();
   const queryClient = createTestQueryClient();
   const events = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state }]}>
         <ApiContext.Provider value={api as unknown as ApiClient}>
           <FakeAuthProvider auth={auth} initialUser={signedInAs}>
             <Routes>
-              <Route path={route} element={page} />
+              <Route path={pathname} element={page} />
               <Route path="*" element={null} />
             </Routes>
             <LocationProbe />

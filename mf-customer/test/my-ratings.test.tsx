@@ -88,6 +88,26 @@ describe('my ratings: the list', () => {
     expect(within(row('Metro Gadget Hub')).queryByText(/^Reply from/)).not.toBeInTheDocument();
   });
 
+  it('marks a rating a moderator hid, says it counts nowhere, and shows how many found the others helpful', async () => {
+    renderAt('/ratings', {
+      api: apiWith(
+        myRatingsResponse(
+          [
+            { ...FIRST, hidden: true },
+            { ...SECOND, helpful_count: 3 },
+          ],
+          { total: 2 },
+        ),
+      ),
+    });
+    const hidden = await findRow('Green Basket Organic Grocers');
+    expect(within(hidden).getByText('Hidden by a moderator.')).toBeInTheDocument();
+    expect(within(hidden).getByText(/Only you can see this rating, and it does not count in the store's rating/)).toBeInTheDocument();
+    const shown = row('Metro Gadget Hub');
+    expect(within(shown).queryByText(/Hidden by a moderator/)).not.toBeInTheDocument();
+    expect(within(shown).getByText('3 people found this helpful')).toBeInTheDocument();
+  });
+
   it('shows a loading state until the list arrives', async () => {
     const api = createFakeApi();
     api.users.ratings.mockReturnValue(pending());

@@ -62,6 +62,8 @@ export function makeMyRating(id: number, overrides: Partial<MyRating> = {}): MyR
     created_at: '2024-03-05T12:00:00.000Z',
     updated_at: '2024-03-05T12:00:00.000Z',
     reply: null,
+    hidden: false,
+    helpful_count: 0,
     ...overrides,
   };
 }
@@ -82,6 +84,7 @@ export function writeAnswer(rating: MyRating, average: number): RatingWriteRespo
       comment: rating.comment,
       created_at: rating.created_at,
       updated_at: rating.updated_at,
+      hidden: rating.hidden,
     },
     storeStats: { average_rating: average, total_ratings: 3, rating_distribution: { '1': 0, '2': 0, '3': 1, '4': 1, '5': 1 } },
   };

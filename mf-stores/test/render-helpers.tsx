@@ -64,6 +64,8 @@ export function makeStoreRating(id: number, overrides: Partial<StoreRating> = {}
     created_at: '2024-03-05T12:00:00.000Z',
     updated_at: '2024-03-05T12:00:00.000Z',
     reply: null,
+    helpful_count: 0,
+    voted_helpful: false,
     ...overrides,
   };
 }
@@ -77,6 +79,7 @@ export function makeOwnRating(overrides: Partial<Rating> = {}): Rating {
     comment: 'Decent, but nothing special.',
     created_at: '2024-03-01T09:00:00.000Z',
     updated_at: '2024-03-01T09:00:00.000Z',
+    hidden: false,
     ...overrides,
   };
 }

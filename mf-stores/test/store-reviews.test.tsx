@@ -51,7 +51,7 @@ beforeEach(() => {
 afterEach(() => logged.mockRestore());
 
 describe('store reviews: order', () => {
-  it('lists newest first by default and offers Newest, Oldest, Highest and Lowest', async () => {
+  it('lists newest first by default and offers Newest, Oldest, Highest, Lowest and Most helpful', async () => {
     const api = apiFor();
     renderAt('/stores/42', { api, user: READER });
     const sort = await screen.findByLabelText('Sort reviews');
@@ -60,7 +60,7 @@ describe('store reviews: order', () => {
       within(sort)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Newest first', 'Oldest first', 'Highest rated', 'Lowest rated']);
+    ).toEqual(['Newest first', 'Oldest first', 'Highest rated', 'Lowest rated', 'Most helpful']);
     await waitFor(() => expect(listedAuthors()).toEqual(['Asha Rao, 5 stars', 'Ben Ito, 4 stars', 'Chen Li, 5 stars']));
     expect(api.stores.ratings).toHaveBeenCalledWith('42', { page: 1, limit: 50 });
   });

@@ -92,7 +92,30 @@ export const MY_RATINGS_PAGE_SIZE = 10;
 export const MY_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'store_name'] as const;
 
 /**
- * GET /api/stores/:id/ratings: sortable by date or stars (default created_at, desc: newest first; ties
- * newest first), and filtered to one star count (`stars`) or to ratings with a comment (`withComment`).
+ * GET /api/stores/:id/ratings: sortable by date, stars or helpful votes (default created_at, desc: newest
+ * first; ties newest first), and filtered to one star count (`stars`) or to ratings with a comment (`withComment`).
  */
-export const STORE_RATINGS_SORT_FIELDS = ['created_at', 'rating'] as const;
+export const STORE_RATINGS_SORT_FIELDS = ['created_at', 'rating', 'helpful'] as const;
+
+/** Why a rating or a reply is reported, in the order the report form lists them, with their labels. */
+export const REPORT_REASONS = ['spam', 'offensive', 'off_topic', 'fake', 'personal'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or abusive',
+  off_topic: 'Not about this store',
+  fake: 'Fake or a conflict of interest',
+  personal: "Shares someone's personal details",
+};
+/** What is reported: a rating, or the owner's reply to it. */
+export const REPORT_TARGETS = ['rating', 'reply'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/** The moderation queue: open reports (default) or those already acted on; a page holds this many. */
+export const MODERATION_STATUSES = ['open', 'resolved'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+export const MODERATION_PAGE_SIZE = 20;
+
+/** A password reset link works this long after it is sent (and once); a newer use of any voids the rest. */
+export const PASSWORD_RESET_LINK_TTL_MINUTES = 30;
+/** An email verification link works this long after it is sent (and once). */
+export const EMAIL_VERIFICATION_LINK_TTL_HOURS = 24;

@@ -18,6 +18,7 @@ import {
   adminUserUpdateRequestSchema,
   passwordChangeRequestSchema,
   profileUpdateRequestSchema,
+  resetPasswordRequestSchema,
   ratingRequestSchema,
   replyRequestSchema,
   registerRequestSchema,
@@ -158,6 +159,39 @@ const PASSWORD_CHANGE_STAGES: readonly FormStage[] = [
  */
 export function passwordChangeFormErrors(values: PasswordChangeForm): FieldError[] {
   return formErrors(PASSWORD_CHANGE_STAGES, values);
+}
+
+export interface ForgotPasswordForm {
+  email: string;
+}
+
+const FORGOT_PASSWORD_STAGES: readonly FormStage[] = [
+  z.object({ email: filled(MESSAGES.fillAllFields) }),
+  z.looseObject({ email: z.string().check(notConfusableEmail()) }),
+];
+
+/** 'Forgot password?': the email as on the sign-in page (required: 'Please fill in all fields'; no look-alike). */
+export function forgotPasswordFormErrors(values: ForgotPasswordForm): FieldError[] {
+  return formErrors(FORGOT_PASSWORD_STAGES, values);
+}
+
+export interface ResetPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+const RESET_PASSWORD_STAGES: readonly FormStage[] = [
+  z.object({ password: entered(MESSAGES.fillAllFields), confirmPassword: entered(MESSAGES.fillAllFields) }),
+  sameAs('password', 'confirmPassword', MESSAGES.passwordsDoNotMatch),
+  z.object({ password: resetPasswordRequestSchema.shape.password }),
+];
+
+/**
+ * A new password from a reset link, in the registration's order and words: both required ('Please fill in
+ * all fields'), equal ('Passwords do not match', on confirmPassword), the rule ('Password does not meet requirements').
+ */
+export function resetPasswordFormErrors(values: ResetPasswordForm): FieldError[] {
+  return formErrors(RESET_PASSWORD_STAGES, values);
 }
 
 export interface RatingForm {

@@ -65,8 +65,15 @@ test('shared-contracts is provided at its package.json version (the version the 
 
 test('loads, per remote, the exposed modules of remote-pages.json, sorted', () => {
   expect(build().loads).toEqual({
-    mf_admin: ['AdminAnalyticsPage', 'AdminDashboardPage', 'AdminDeploymentsPage', 'AdminStoresPage', 'AdminUsersPage'],
-    mf_auth: ['LoginPage', 'ProfilePage', 'RegisterPage'],
+    mf_admin: [
+      'AdminAnalyticsPage',
+      'AdminDashboardPage',
+      'AdminDeploymentsPage',
+      'AdminModerationPage',
+      'AdminStoresPage',
+      'AdminUsersPage',
+    ],
+    mf_auth: ['ForgotPasswordPage', 'LoginPage', 'ProfilePage', 'RegisterPage', 'ResetPasswordPage', 'VerifyEmailPage'],
     mf_customer: ['CustomerDashboardPage', 'MyRatingsPage'],
     mf_owner: ['OwnerDashboardPage'],
     mf_stores: ['StoreDetailPage', 'StoreListPage'],

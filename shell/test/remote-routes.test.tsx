@@ -78,9 +78,9 @@ test.each(ROLE_ROUTES)('$path loads $remote/$module, and nothing else', async ({
   expect(loadPage.mock.calls).toEqual([[remote, module, false]]);
 });
 
-/** Who may open a remote page's path: signed out for sign-in and sign-up, the route's role, else a customer. */
+/** Who may open a remote page's path: signed out for sign-in, sign-up and password reset, the route's role, else a customer. */
 function visitorOf(path: string) {
-  if (path === '/login' || path === '/register') return undefined;
+  if (['/login', '/register', '/forgot-password', '/reset-password'].includes(path)) return undefined;
   return makeUser(ROLE_ROUTES.find((route) => route.path === path)?.role ?? 'normal_user');
 }
 

@@ -25,6 +25,10 @@ export interface ThrottleLimits {
   registrationsPerAccount: number;
   /** Wrong current passwords given to the password change, per account. */
   passwordFailuresPerAccount: number;
+  /** Mails asked for (password reset links, verification links), per account (email or user) in a window. */
+  emailRequestsPerAccount: number;
+  /** Mails asked for from one address in a window. */
+  emailRequestsPerAddress: number;
 }
 
 /** A pending attempt's mark expires by itself after this long (a process that died mid-check). */
@@ -113,6 +117,20 @@ export class AuthThrottle {
     ]);
     if (account.count > this.limits.registrationsPerAccount) throw tooMany(MESSAGES.tooManyRegistrations, account.resetInMs);
     if (client.count > this.limits.registrationsPerAddress) throw tooMany(MESSAGES.tooManyRegistrations, client.resetInMs);
+  }
+
+  /**
+   * Counts a request for a mail (`kind`: 'reset' or 'verify') to `accountKey` (an email key or a user id)
+   * from `address`, and refuses it past the limits. Counted whether or not the account exists, so the
+   * answer says nothing about that either.
+   */
+  async mailRequest(kind: 'reset' | 'verify', accountKey: string, address: string): Promise<void> {
+    const [account, client] = await Promise.all([
+      this.store.increment(`mail:${kind}:acct:${accountKey}`, this.limits.windowMs),
+      this.store.increment(`mail:addr:${address}`, this.limits.windowMs),
+    ]);
+    if (account.count > this.limits.emailRequestsPerAccount) throw tooMany(MESSAGES.tooManyEmailRequests, account.resetInMs);
+    if (client.count > this.limits.emailRequestsPerAddress) throw tooMany(MESSAGES.tooManyEmailRequests, client.resetInMs);
   }
 
   private async begin(limits: Limit[], clearedOnSuccess: string[], message: string): Promise<GuardedAttempt> {

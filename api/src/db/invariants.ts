@@ -1,8 +1,9 @@
 /**
  * The data model's invariants (DESIGN.md §8), checked by counting the tables: every store's kept
- * figures equal COUNT and SUM over its ratings, one rating per user and store, no rating without its
- * user or store, every rating 1..5, and the counters kept by triggers (migration 0003: row_counts,
- * row_totals, store_months) agree with the rows. Used by the reliability scripts, the benchmark and
+ * figures equal COUNT and SUM over its visible ratings (an admin's hidden ones left out), one rating per
+ * user and store, no rating without its user or store, every rating 1..5, the counters kept by triggers
+ * (migration 0003: row_counts, row_totals, store_months) agree with the visible rows, and every rating's
+ * helpful_count equals its votes. Used by the reliability scripts, the benchmark and
  * the tests; each returns one readable line per violation, none when everything holds.
  */
 import { type Kysely, sql } from 'kysely';
@@ -19,7 +20,7 @@ export async function storesWithWrongFigures(db: Kysely<DB>): Promise<string[]> 
              count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
              count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
              count(*) filter (where rating = 5)::int as r5
-      from ratings group by store_id)
+      from ratings where hidden_at is null group by store_id)
     select st.id,
            case when f.store_id is null then 'no figures row'
                 else concat_ws('/', f.rating_count, f.rating_sum, f.rating_1, f.rating_2, f.rating_3, f.rating_4, f.rating_5,
@@ -57,7 +58,8 @@ export async function keptCountsThatDisagree(db: Kysely<DB>): Promise<string[]> 
   const actualByDay = sql`
     select 'users' as subject, (created_at at time zone 'UTC')::date as day, count(*)::int as n from users group by 2
     union all select 'stores', (created_at at time zone 'UTC')::date, count(*)::int from stores group by 2
-    union all select 'ratings_' || rating, (created_at at time zone 'UTC')::date, count(*)::int from ratings group by 1, 2`;
+    union all select 'ratings_' || rating, (created_at at time zone 'UTC')::date, count(*)::int from ratings
+      where hidden_at is null group by 1, 2`;
   const byDay = await sql<{ subject: string; day: string; actual: number | null; kept: number | null }>`
     with actual as (${actualByDay}),
     kept as (select subject, day, sum(n)::int as n from row_counts group by 1, 2 having sum(n) <> 0)
@@ -73,7 +75,7 @@ export async function keptCountsThatDisagree(db: Kysely<DB>): Promise<string[]> 
   const months = await sql<{ store_id: number; month: string; actual: string | null; kept: string | null }>`
     with actual as (
       select store_id, date_trunc('month', created_at at time zone 'UTC')::date as month, count(*)::int as n, sum(rating)::int as stars
-      from ratings group by 1, 2),
+      from ratings where hidden_at is null group by 1, 2),
     kept as (select store_id, month, n, stars from store_months where n <> 0 or stars <> 0)
     select coalesce(a.store_id, k.store_id) as store_id, coalesce(a.month, k.month)::text as month,
            a.n || '/' || a.stars as actual, k.n || '/' || k.stars as kept
@@ -86,7 +88,22 @@ export async function keptCountsThatDisagree(db: Kysely<DB>): Promise<string[]> 
   ];
 }
 
+/** Ratings whose kept helpful_count differs from their votes. */
+export async function helpfulCountsThatDisagree(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ id: number; kept: number; actual: number }>`
+    select r.id, r.helpful_count as kept, coalesce(v.n, 0)::int as actual
+    from ratings r left join (select rating_id, count(*) as n from rating_votes group by 1) v on v.rating_id = r.id
+    where r.helpful_count <> coalesce(v.n, 0)
+    order by r.id`.execute(db);
+  return rows.map((r) => `rating ${r.id}: kept ${r.kept} helpful votes, counted ${r.actual}`);
+}
+
 /** Every invariant at once: an empty list when the data model holds. */
 export async function invariantViolations(db: Kysely<DB>): Promise<string[]> {
-  return [...(await storesWithWrongFigures(db)), ...(await ratingsBreakingTheModel(db)), ...(await keptCountsThatDisagree(db))];
+  return [
+    ...(await storesWithWrongFigures(db)),
+    ...(await ratingsBreakingTheModel(db)),
+    ...(await keptCountsThatDisagree(db)),
+    ...(await helpfulCountsThatDisagree(db)),
+  ];
 }

@@ -10,6 +10,9 @@ import * as databaseFunctions from './migrations/0007_database_functions';
 import * as storeFigures from './migrations/0008_store_figures';
 import * as ratingReplies from './migrations/0009_rating_replies';
 import * as storeCity from './migrations/0010_store_city';
+import * as accountEmail from './migrations/0011_account_email';
+import * as moderation from './migrations/0012_moderation';
+import * as notifications from './migrations/0013_notifications';
 import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Steps> = {
   '0008_store_figures': storeFigures,
   '0009_rating_replies': ratingReplies,
   '0010_store_city': storeCity,
+  '0011_account_email': accountEmail,
+  '0012_moderation': moderation,
+  '0013_notifications': notifications,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

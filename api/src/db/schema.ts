@@ -20,6 +20,8 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   token_version: ColumnType<number, number | undefined, number>;
+  /** When the account's email was verified (a verification link used); null until then (migration 0011). */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Generated: lower(name), lower(email), lower(address) joined by chr(31), for the admin search. */
   search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
@@ -70,6 +72,31 @@ export interface RatingsTable {
   comment: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Set while an admin hides it (migration 0012): out of the store's figures and of others' lists. */
+  hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Its helpful votes, kept by a trigger on rating_votes (migration 0012). */
+  helpful_count: Counter;
+}
+
+/** One user's "helpful" vote on one rating (migration 0012). */
+export interface RatingVotesTable {
+  rating_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+/** One user's report of a rating or of its reply, open until an admin acts on it (migration 0012). */
+export interface RatingReportsTable {
+  id: Generated<number>;
+  rating_id: number;
+  /** The rating's id when the report is of its reply (the reply takes the report with it). */
+  reply_rating_id: number | null;
+  target: 'rating' | 'reply';
+  reporter_id: number;
+  reason: string;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolution: 'hidden' | 'restored' | 'dismissed' | null;
 }
 
 /** A store owner's reply to a rating of their store, one per rating (migration 0009). */
@@ -133,6 +160,20 @@ export interface RevokedTokensTable {
   expires_at: Date;
 }
 
+/** The links sent by mail (migration 0011): a password reset or an email verification, single use. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export type AccountTokenPurpose = 'reset_password' | 'verify_email';
+
 /** Which version (sha256) of each db/functions/*.sql file the database has (migration 0007). */
 export interface DatabaseFunctionsTable {
   file: string;
@@ -140,7 +181,21 @@ export interface DatabaseFunctionsTable {
   applied_at: Generated<Date>;
 }
 
+/** A user's notification (migration 0013): written in the transaction of what it tells of; the newest 200 per user are kept. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'new_rating' | 'reply' | 'report';
+  store_id: number;
+  rating_id: number | null;
+  /** For a report: what was reported, the rating or its reply; null otherwise. */
+  about: 'rating' | 'reply' | null;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
+  account_tokens: AccountTokensTable;
   database_functions: DatabaseFunctionsTable;
   remote_health: RemoteHealthTable;
   revoked_tokens: RevokedTokensTable;
@@ -152,4 +207,7 @@ export interface DB {
   stores: StoresTable;
   ratings: RatingsTable;
   rating_replies: RatingRepliesTable;
+  rating_votes: RatingVotesTable;
+  rating_reports: RatingReportsTable;
+  notifications: NotificationsTable;
 }

@@ -25,6 +25,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The signed-in user's own account (the auth answers): the user, and whether their email is verified. */
+export function toAccountUser(row: UserRow & { email_verified_at: Date | string | null }): User & { email_verified: boolean } {
+  return { ...toUser(row), email_verified: row.email_verified_at !== null };
+}
+
 export interface StoreRow {
   id: number;
   name: string;
@@ -93,6 +98,7 @@ export interface RatingRow {
   comment: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  hidden_at: Date | string | null;
 }
 
 export function toRating(row: RatingRow) {
@@ -104,6 +110,7 @@ export function toRating(row: RatingRow) {
     comment: row.comment,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    hidden: row.hidden_at !== null,
   };
 }
 

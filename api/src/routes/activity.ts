@@ -31,6 +31,7 @@ export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
   }>`
     (select 'rating' as kind, u.name, s.name as store_name, r.rating, null::text as role, r.created_at
        from ratings r join users u on u.id = r.user_id join stores s on s.id = r.store_id
+       where r.hidden_at is null
        order by r.created_at desc, r.id desc limit ${limit})
     union all
     (select 'user', name, null, null, role, created_at from users order by created_at desc, id desc limit ${limit})

@@ -48,7 +48,14 @@ export const DEFAULT_REMOTE_REQUIRES: Readonly<Record<string, string>> = {
 export const DEFAULT_PAGES: Readonly<Record<RemoteApp, readonly string[]>> = {
   mf_auth: ['LoginPage', 'ProfilePage', 'RegisterPage'],
   mf_stores: ['StoreDetailPage', 'StoreListPage'],
-  mf_admin: ['AdminAnalyticsPage', 'AdminDashboardPage', 'AdminDeploymentsPage', 'AdminStoresPage', 'AdminUsersPage'],
+  mf_admin: [
+    'AdminAnalyticsPage',
+    'AdminDashboardPage',
+    'AdminDeploymentsPage',
+    'AdminModerationPage',
+    'AdminStoresPage',
+    'AdminUsersPage',
+  ],
   mf_owner: ['OwnerDashboardPage'],
   mf_customer: ['CustomerDashboardPage', 'MyRatingsPage'],
 };

@@ -60,6 +60,10 @@ export interface TestServerOptions {
   remotesFile?: string;
   releasesDir?: string;
   benchCeilingRoutes?: boolean;
+  /** Mail goes to this SMTP server; without it, to the data folder's outbox/. */
+  smtpUrl?: string;
+  /** The origin the mailed links start with. */
+  publicUrl?: string;
   /**
    * Runs on the freshly opened database before the app starts (and migrates it to the latest): e.g.
    * to migrate part of the way and insert the rows an older version would have written.
@@ -79,6 +83,8 @@ export class TestServer {
     readonly database: Database,
     readonly baseUrl: string,
     private readonly cleanup: () => Promise<void>,
+    /** The server's DATA_DIR (its mail outbox/ when no SMTP server is given). */
+    readonly dataDir = '',
   ) {}
 
   get db() {
@@ -92,6 +98,11 @@ export class TestServer {
    */
   async usersSettled(): Promise<void> {
     await this.app.signedInUsers.settle();
+  }
+
+  /** Waits until the mails the server sends after its answers (password reset, verification) have gone. */
+  async mailSettled(): Promise<void> {
+    await this.app.accountMail.settled();
   }
 
   async request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
@@ -218,6 +229,8 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     logLevel: 'silent',
     bodyLimit: 64 * 1024,
     seedDemoData: options.seedDemoData ?? false,
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     // By default no built site there: these servers answer the API only.
     siteDir: options.siteDir ?? dataDir,
     ...(options.remotesFile ? { remotesFile: options.remotesFile } : {}),
@@ -234,6 +247,8 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
       registrationsPerAddress: 100_000,
       registrationsPerAccount: 1_000,
       passwordFailuresPerAccount: 1_000,
+      emailRequestsPerAccount: 1_000,
+      emailRequestsPerAddress: 100_000,
       ...options.throttle,
     },
   };
@@ -274,16 +289,23 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
 
-  return new TestServer(engine, app, database, `http://127.0.0.1:${port}`, async () => {
-    await app.close();
-    if (schema && url) {
-      await withSchemaLock(url, 'exclusive', async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      });
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  return new TestServer(
+    engine,
+    app,
+    database,
+    `http://127.0.0.1:${port}`,
+    async () => {
+      await app.close();
+      if (schema && url) {
+        await withSchemaLock(url, 'exclusive', async () => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query(`drop schema if exists "${schema}" cascade`);
+          await client.end();
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    dataDir,
+  );
 }

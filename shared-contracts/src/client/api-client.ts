@@ -13,7 +13,10 @@ import type {
   AdminUserResponse,
   AuthResponse,
   HealthResponse,
+  HelpfulVoteResponse,
   MessageResponse,
+  ModerationActionResponse,
+  ModerationQueueResponse,
   MyRatingsResponse,
   OwnerDashboardResponse,
   OwnRatingResponse,
@@ -28,6 +31,7 @@ import type {
   StoreRatingsResponse,
   UserDashboardResponse,
   ReplyWriteResponse,
+  ReportResponse,
 } from '../schemas/responses';
 import type {
   AdminStoreListQuery,
@@ -35,6 +39,7 @@ import type {
   AdminUserCreateRequest,
   AdminUserListQuery,
   AdminUserUpdateRequest,
+  ForgotPasswordRequest,
   LoginRequest,
   MyRatingsQuery,
   OwnerDashboardQuery,
@@ -43,10 +48,16 @@ import type {
   RatingRequest,
   RegisterRequest,
   ReplyRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+  ReportRequest,
+  ModerationDismissRequest,
+  ModerationQuery,
   StoreListQuery,
   StoreRatingsQuery,
 } from '../schemas/requests';
 import type { DeploymentCommandResponse, DeploymentsResponse } from '../schemas/deployments';
+import type { NotificationListQuery, NotificationListResponse, UnreadCountResponse } from '../schemas/notifications';
 import type { DeployableApp, DeploymentCommand } from '../deployments';
 
 export interface ApiClientOptions {
@@ -108,6 +119,14 @@ export function createApiClient(options: ApiClientOptions) {
       getProfile: () => get<ProfileResponse>('/api/auth/profile'),
       updateProfile: (body: ProfileUpdateRequest) => put<ProfileUpdateResponse>('/api/auth/profile', body),
       changePassword: (body: PasswordChangeRequest) => put<PasswordChangeResponse>('/api/auth/password', body),
+      /** Asks for a password reset link by mail: the same answer whether or not the email has an account. */
+      forgotPassword: (body: ForgotPasswordRequest) => post<MessageResponse>('/api/auth/forgot-password', body),
+      /** Sets a new password with a reset link's token; every session of the user is signed out. */
+      resetPassword: (body: ResetPasswordRequest) => post<MessageResponse>('/api/auth/reset-password', body),
+      /** Marks the account of a verification link's token verified. */
+      verifyEmail: (body: VerifyEmailRequest) => post<MessageResponse>('/api/auth/verify-email', body),
+      /** Sends the signed-in (unverified) user a new verification link. */
+      resendVerification: () => post<MessageResponse>('/api/auth/resend-verification'),
       /**
        * Revokes `token` on the server (this device only; the user's other sessions go on). The token is
        * given, not read from the session: signing out clears the session before this call goes out.
@@ -136,6 +155,11 @@ export function createApiClient(options: ApiClientOptions) {
       reply: (ratingId: number | string, body: ReplyRequest) => put<ReplyWriteResponse>(`/api/ratings/${id(ratingId)}/reply`, body),
       /** Deletes a rating's reply: the store's owner, or an admin. */
       removeReply: (ratingId: number | string) => del<MessageResponse>(`/api/ratings/${id(ratingId)}/reply`),
+      /** Reports the rating or its reply to the moderators, once per user. */
+      report: (ratingId: number | string, body: ReportRequest) => post<ReportResponse>(`/api/ratings/${id(ratingId)}/reports`, body),
+      /** The caller's "helpful" vote on a rating, given or taken back. */
+      markHelpful: (ratingId: number | string) => put<HelpfulVoteResponse>(`/api/ratings/${id(ratingId)}/helpful`, {}),
+      unmarkHelpful: (ratingId: number | string) => del<HelpfulVoteResponse>(`/api/ratings/${id(ratingId)}/helpful`),
     },
     owner: {
       dashboard: (query: OwnerDashboardQuery = {}) => get<OwnerDashboardResponse>('/api/owner/dashboard', query),
@@ -151,10 +175,26 @@ export function createApiClient(options: ApiClientOptions) {
       createStore: (body: AdminStoreRequest) => post<AdminStoreResponse>('/api/admin/stores', body),
       updateStore: (storeId: number | string, body: AdminStoreRequest) => put<AdminStoreResponse>(`/api/admin/stores/${id(storeId)}`, body),
       deleteStore: (storeId: number | string) => del<MessageResponse>(`/api/admin/stores/${id(storeId)}`),
+      moderation: (query: ModerationQuery = {}) => get<ModerationQueueResponse>('/api/admin/moderation', query),
+      /** Hides a rating (out of every figure and list but its author's) or shows it again. */
+      hideRating: (ratingId: number | string) => post<ModerationActionResponse>(`/api/admin/moderation/${id(ratingId)}/hide`),
+      restoreRating: (ratingId: number | string) => post<ModerationActionResponse>(`/api/admin/moderation/${id(ratingId)}/restore`),
+      /** Closes the open reports of a rating or of its reply, changing nothing else. */
+      dismissReports: (ratingId: number | string, body: ModerationDismissRequest) =>
+        post<ModerationActionResponse>(`/api/admin/moderation/${id(ratingId)}/dismiss`, body),
       deployments: () => get<DeploymentsResponse>('/api/admin/deployments'),
       /** promote (the canary for everyone), abort (end the canary) or rollback (the version live before). */
       deploymentCommand: (app: DeployableApp, command: DeploymentCommand) =>
         post<DeploymentCommandResponse>(`/api/admin/deployments/${id(app)}/${command}`),
+    },
+    /** The signed-in user's notifications (the navbar's bell). */
+    notifications: {
+      /** Newest first, a page at a time: `before` is the last id of the page shown. */
+      list: (query: NotificationListQuery = {}) => get<NotificationListResponse>('/api/notifications', query),
+      /** The cheap poll: how many are unread (counted up to UNREAD_COUNT_LIMIT). */
+      unreadCount: () => get<UnreadCountResponse>('/api/notifications/unread-count'),
+      markRead: (notificationId: number | string) => post<UnreadCountResponse>(`/api/notifications/${id(notificationId)}/read`),
+      markAllRead: () => post<UnreadCountResponse>('/api/notifications/read-all'),
     },
     health: () => get<HealthResponse>('/api/health'),
   };

@@ -8,6 +8,7 @@ import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type {
   AdminStoreListQuery,
   AdminUserListQuery,
+  ModerationQuery,
   MyRatingsQuery,
   OwnerDashboardQuery,
   StoreListQuery,
@@ -48,6 +49,13 @@ export const queryKeys = {
     user: (userId: number | string) => ['admin', 'users', idOf(userId)] as const,
     stores: (query: AdminStoreListQuery) => ['admin', 'stores', 'list', query] as const,
     deployments: () => ['admin', 'deployments'] as const,
+    moderation: (query: ModerationQuery) => ['admin', 'moderation', query] as const,
+  },
+  /** The signed-in user's notifications: the bell's unread count (polled) and its list (read when the panel opens). */
+  notifications: {
+    all: () => ['notifications'] as const,
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+    list: () => ['notifications', 'list'] as const,
   },
 };
 

@@ -9,6 +9,7 @@ export * from './requests';
 export * from './queries';
 export * from './responses';
 export * from './deployments';
+export * from './notifications';
 export { firstIssueMessage } from './first-issue';
 // Plain constants the schemas are built from (they live in ../constants): here too, beside the schemas.
 export {

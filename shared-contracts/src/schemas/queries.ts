@@ -14,6 +14,8 @@ import {
   MAX_PAGE,
   MIN_RATING_FILTER_MAX,
   MIN_RATING_FILTER_MIN,
+  MODERATION_PAGE_SIZE,
+  MODERATION_STATUSES,
   MY_RATINGS_PAGE_SIZE,
   MY_RATINGS_SORT_FIELDS,
   OWNER_DASHBOARD_PAGE_SIZE,
@@ -158,4 +160,9 @@ export const adminStoreListQuerySchema = z.object({
   sortOrder: sortOrder(),
   search: search(),
   city: city(),
+});
+
+/** GET /api/admin/moderation: open reports (default) or those acted on, a page at a time. */
+export const moderationQuerySchema = pageQuerySchema(MODERATION_PAGE_SIZE).extend({
+  status: z.enum(MODERATION_STATUSES, { error: MESSAGES.moderationStatusInvalid }).optional().default('open'),
 });

@@ -10,7 +10,10 @@ import {
   DEFAULT_STORE_CATEGORY,
   EMAIL_MAX_LENGTH,
   LOGIN_PASSWORD_MAX_LENGTH,
+  type ModerationStatus,
   type MY_RATINGS_SORT_FIELDS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
   type OWNER_RATING_SORT_FIELDS,
   type STORE_RATINGS_SORT_FIELDS,
   type STORE_SORT_FIELDS,
@@ -80,6 +83,24 @@ export const passwordChangeRequestSchema = z.object({
   newPassword: newPassword(MESSAGES.fillAllPasswordFields),
 });
 
+/** POST /api/auth/forgot-password: the email as the sign-in form takes it (any address; a look-alike is 400). */
+export const forgotPasswordRequestSchema = z.object({ email: loginRequestSchema.shape.email });
+
+/** The token of a link sent by mail: what the link carries (base64url); anything else is an invalid link. */
+const accountLinkToken = () =>
+  z
+    .string({ error: MESSAGES.accountLinkInvalid })
+    .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MESSAGES.accountLinkInvalid, abort: true }));
+
+/** POST /api/auth/reset-password: the link's token and the new password (the rule of spec §5). */
+export const resetPasswordRequestSchema = z.object({
+  token: accountLinkToken(),
+  password: newPassword(MESSAGES.fillAllFields),
+});
+
+/** POST /api/auth/verify-email: the verification link's token. */
+export const verifyEmailRequestSchema = z.object({ token: accountLinkToken() });
+
 // ---------- ratings ----------
 
 export const ratingRequestSchema = z.object({
@@ -89,6 +110,17 @@ export const ratingRequestSchema = z.object({
 
 /** PUT /api/ratings/:ratingId/reply: the store owner's reply to a rating of their store. */
 export const replyRequestSchema = z.object({ reply: replyText() });
+
+/** POST /api/ratings/:ratingId/reports: a report of the rating (default) or of its reply, with a reason. */
+export const reportRequestSchema = z.object({
+  target: z._default(z.enum(REPORT_TARGETS, { error: MESSAGES.reportTargetInvalid }), 'rating'),
+  reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonRequired }),
+});
+
+/** POST /api/admin/moderation/:ratingId/dismiss: which of the rating's items' open reports to dismiss. */
+export const moderationDismissRequestSchema = z.object({
+  target: z._default(z.enum(REPORT_TARGETS, { error: MESSAGES.reportTargetInvalid }), 'rating'),
+});
 
 // ---------- admin ----------
 
@@ -128,8 +160,16 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 export type RatingRequest = z.input<typeof ratingRequestSchema>;
 export type ReplyRequest = z.input<typeof replyRequestSchema>;
+export type ReportRequest = z.input<typeof reportRequestSchema>;
+export type ModerationDismissRequest = z.input<typeof moderationDismissRequestSchema>;
+export interface ModerationQuery extends PageQuery {
+  status?: ModerationStatus;
+}
 export type AdminUserCreateRequest = z.input<typeof adminUserCreateRequestSchema>;
 export type AdminUserUpdateRequest = z.input<typeof adminUserUpdateRequestSchema>;
 export type AdminStoreRequest = z.input<typeof adminStoreRequestSchema>;

@@ -1,6 +1,6 @@
 /** Response shapes of every endpoint (DESIGN.md §7). The API serialises through these; the client is typed by them. */
 import { z } from 'zod';
-import { STORE_CATEGORIES } from '../constants';
+import { REPORT_TARGETS, STORE_CATEGORIES } from '../constants';
 import { ROLES } from '../roles';
 
 const timestamp = () => z.string().describe('ISO 8601 date-time');
@@ -20,6 +20,11 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   created_at: timestamp(),
   updated_at: timestamp(),
+  /**
+   * Whether the account's email is verified (issue 18): always given with the signed-in user's own account
+   * (the sign-in, sign-up and profile answers); absent from other users' records (the admin lists).
+   */
+  email_verified: z.boolean().optional(),
 });
 
 export const ratingDistributionSchema = z.object({
@@ -79,6 +84,8 @@ export const storeRatingSchema = z.object({
   created_at: timestamp(),
   updated_at: timestamp(),
   reply: replySchema.nullable(),
+  helpful_count: z.number().int().describe('how many users marked it helpful'),
+  voted_helpful: z.boolean().describe('the caller marked it helpful'),
 });
 
 export const ownRatingSchema = z.object({
@@ -89,6 +96,7 @@ export const ownRatingSchema = z.object({
   comment: z.string().nullable(),
   created_at: timestamp(),
   updated_at: timestamp(),
+  hidden: z.boolean().describe('an admin hid it: it counts nowhere and only its author sees it'),
 });
 
 export const storeStatsSchema = z.object({
@@ -154,6 +162,8 @@ export const myRatingSchema = z.object({
   created_at: timestamp(),
   updated_at: timestamp(),
   reply: replySchema.nullable(),
+  hidden: z.boolean().describe('an admin hid it: it counts nowhere and only its author sees it'),
+  helpful_count: z.number().int(),
 });
 export const myRatingsResponseSchema = z.object({ ratings: z.array(myRatingSchema), ...pagination });
 
@@ -210,6 +220,50 @@ export const adminUserDetailResponseSchema = z.object({ user: adminUserDetailSch
 export const adminStoreListResponseSchema = z.object({ stores: z.array(adminStoreSchema), ...pagination });
 export const adminStoreResponseSchema = z.object({ message: z.string(), store: adminStoreSchema });
 
+/** POST /api/ratings/:ratingId/reports: the report is taken. */
+export const reportResponseSchema = z.object({ message: z.string() });
+/** PUT and DELETE /api/ratings/:ratingId/helpful: the rating's count after the caller's vote. */
+export const helpfulVoteResponseSchema = z.object({
+  message: z.string(),
+  helpful_count: z.number().int(),
+  voted_helpful: z.boolean(),
+});
+
+/** One reported rating or reply in the moderation queue, with its reports counted by reason. */
+export const moderationItemSchema = z.object({
+  rating_id: z.number().int(),
+  target: z.enum(REPORT_TARGETS),
+  store_id: z.number().int(),
+  store_name: z.string(),
+  author_name: z.string().describe("the rating's author (for a reply too: whose rating it answers)"),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  rating_created_at: timestamp(),
+  reply: z.object({ body: z.string(), created_at: timestamp() }).nullable(),
+  hidden: z.boolean().describe('the rating is hidden'),
+  reports: z.number().int().describe('reports of this item in the listed status'),
+  reasons: z
+    .object({
+      spam: z.number().int(),
+      offensive: z.number().int(),
+      off_topic: z.number().int(),
+      fake: z.number().int(),
+      personal: z.number().int(),
+    })
+    .describe('reports of this item by reason (REPORT_REASONS)'),
+  first_reported_at: timestamp(),
+  last_reported_at: timestamp(),
+  resolution: z.enum(['hidden', 'restored', 'dismissed']).nullable().describe('the last action (resolved items)'),
+  resolved_at: timestamp().nullable(),
+});
+export const moderationQueueResponseSchema = z.object({
+  items: z.array(moderationItemSchema),
+  open_reports: z.number().int().describe('every open report'),
+  open_items: z.number().int().describe('every rating or reply with an open report'),
+  ...pagination,
+});
+export const moderationActionResponseSchema = z.object({ message: z.string(), storeStats: storeStatsSchema.optional() });
+
 /**
  * `status` is 'ok' while this instance can serve (200), 'error' when the database does not answer within
  * the health deadline, 'draining' while shutting down (both 503). `redis` is there when REDIS_URL is set:
@@ -234,6 +288,11 @@ export type AdminStore = z.infer<typeof adminStoreSchema>;
 export type StoreSummary = z.infer<typeof storeSummarySchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export type StoreRating = z.infer<typeof storeRatingSchema>;
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+export type HelpfulVoteResponse = z.infer<typeof helpfulVoteResponseSchema>;
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+export type ModerationQueueResponse = z.infer<typeof moderationQueueResponseSchema>;
+export type ModerationActionResponse = z.infer<typeof moderationActionResponseSchema>;
 export type Rating = z.infer<typeof ownRatingSchema>;
 export type Reply = z.infer<typeof replySchema>;
 export type ReplyWriteResponse = z.infer<typeof replyWriteResponseSchema>;

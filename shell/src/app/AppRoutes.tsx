@@ -59,12 +59,16 @@ export function AppRoutes() {
         <Route element={<SignedOutOnly />}>
           {remoteRoute('/login')}
           {remoteRoute('/register')}
+          {remoteRoute('/forgot-password')}
+          {remoteRoute('/reset-password')}
         </Route>
 
         <Route element={<RequireSignedIn />}>
           <Route element={<SignedInLayout />}>
             <Route path="/dashboard" element={<DashboardRedirect />} />
             {remoteRoute('/profile')}
+            {/* Signed in: a new account is signed in at once; a signed-out visitor signs in first and comes back. */}
+            {remoteRoute('/verify-email')}
             {remoteRoute('/stores')}
             {remoteRoute('/stores/:id')}
 
@@ -75,6 +79,7 @@ export function AppRoutes() {
               {remoteRoute('/admin/stores')}
               {remoteRoute('/admin/analytics')}
               {remoteRoute('/admin/deployments')}
+              {remoteRoute('/admin/moderation')}
             </Route>
             <Route element={<RequireRole roles={['store_owner']} />}>{remoteRoute('/store-owner')}</Route>
             <Route element={<RequireRole roles={['normal_user']} />}>

@@ -61,6 +61,13 @@ export function createFakeApi() {
       updateStore: jest.fn(),
       deleteStore: jest.fn(),
     },
+    // The navbar's bell polls the unread count for every signed-in user: none unless a test says otherwise.
+    notifications: {
+      list: jest.fn().mockResolvedValue({ notifications: [], unread: 0, has_more: false }),
+      unreadCount: jest.fn().mockResolvedValue({ unread: 0 }),
+      markRead: jest.fn().mockResolvedValue({ unread: 0 }),
+      markAllRead: jest.fn().mockResolvedValue({ unread: 0 }),
+    },
     health: jest.fn(),
   };
 }

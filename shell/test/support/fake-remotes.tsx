@@ -47,6 +47,7 @@ export const ROLE_ROUTES: readonly RoleRoute[] = [
   { path: '/admin/stores', role: 'system_admin', remote: 'mf_admin', module: 'AdminStoresPage', area: 'store management' },
   { path: '/admin/analytics', role: 'system_admin', remote: 'mf_admin', module: 'AdminAnalyticsPage', area: 'analytics' },
   { path: '/admin/deployments', role: 'system_admin', remote: 'mf_admin', module: 'AdminDeploymentsPage', area: 'deployments page' },
+  { path: '/admin/moderation', role: 'system_admin', remote: 'mf_admin', module: 'AdminModerationPage', area: 'moderation page' },
   ROLE_DASHBOARDS.store_owner,
   ROLE_DASHBOARDS.normal_user,
   { path: '/ratings', role: 'normal_user', remote: 'mf_customer', module: 'MyRatingsPage', area: 'ratings page' },

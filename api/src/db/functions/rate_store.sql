@@ -1,10 +1,11 @@
 -- A customer's rating of a store, created or changed, in one round trip, with the store's new figures.
--- Nothing (no row) when the store does not exist or is the customer's own.
+-- Nothing (no row) when the store does not exist or is the customer's own. A new rating notifies the
+-- store's owner.
 
 create or replace function rate_store(p_user integer, p_store integer, p_rating smallint, p_comment text)
   returns table (
     id integer, store_id integer, user_id integer, rating smallint, comment text,
-    created_at timestamptz, updated_at timestamptz, inserted boolean,
+    created_at timestamptz, updated_at timestamptz, hidden_at timestamptz, inserted boolean,
     average_rating numeric, rating_count integer,
     rating_1 integer, rating_2 integer, rating_3 integer, rating_4 integer, rating_5 integer
   )
@@ -21,8 +22,14 @@ create or replace function rate_store(p_user integer, p_store integer, p_rating 
     if v_id is null then
       return;
     end if;
+    -- A new rating (not a changed one) tells the store's owner (notifications, migration 0013), in this
+    -- same transaction: never lost, never sent for a write that failed.
+    if v_inserted then
+      insert into notifications (user_id, kind, store_id, rating_id)
+        select s.owner_id, 'new_rating', s.id, v_id from stores s where s.id = p_store;
+    end if;
     return query
-      select r.id, r.store_id, r.user_id, r.rating, r.comment, r.created_at, r.updated_at, v_inserted,
+      select r.id, r.store_id, r.user_id, r.rating, r.comment, r.created_at, r.updated_at, r.hidden_at, v_inserted,
              s.average_rating, s.rating_count, s.rating_1, s.rating_2, s.rating_3, s.rating_4, s.rating_5
       from ratings r join store_figures s on s.store_id = r.store_id
       where r.id = v_id;

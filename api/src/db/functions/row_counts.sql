@@ -60,14 +60,14 @@ create or replace trigger stores_row_counts_update after update on stores
 create or replace function row_counts_rebuild() returns void language sql as $$
   delete from store_months;
   insert into store_months (store_id, month, n, stars)
-    select store_id, date_trunc('month', created_at at time zone 'UTC')::date, count(*), sum(rating) from ratings group by 1, 2;
+    select store_id, date_trunc('month', created_at at time zone 'UTC')::date, count(*), sum(rating) from ratings where hidden_at is null group by 1, 2;
   delete from row_counts;
   insert into row_counts (subject, day, slot, n)
     select 'users', (created_at at time zone 'UTC')::date, 0, count(*) from users group by 2;
   insert into row_counts (subject, day, slot, n)
     select 'stores', (created_at at time zone 'UTC')::date, 0, count(*) from stores group by 2;
   insert into row_counts (subject, day, slot, n)
-    select 'ratings_' || rating, (created_at at time zone 'UTC')::date, 0, count(*) from ratings group by 1, 2;
+    select 'ratings_' || rating, (created_at at time zone 'UTC')::date, 0, count(*) from ratings where hidden_at is null group by 1, 2;
   delete from row_totals;
   insert into row_totals (subject, slot, n) select subject, 0, sum(n) from row_counts group by 1;
 $$;

@@ -2,14 +2,16 @@
 -- them) live in store_figures, one narrow row per store (migration 0008), kept by a row trigger in the same
 -- transaction as every rating written, changed, moved or deleted: the store list, the store page and the
 -- dashboards read them there, never by counting ratings. A rating write updates only that row and its
--- sort indexes, never the stores row and its many indexes.
+-- sort indexes, never the stores row and its many indexes. A rating an admin hides (hidden_at, migration 0012)
+-- leaves the figures as a deleted one would, and comes back into them when restored.
 
 create or replace function ratings_maintain_store_aggregates() returns trigger language plpgsql as $$
   begin
-    if tg_op = 'UPDATE' and old.rating = new.rating and old.store_id = new.store_id then
+    if tg_op = 'UPDATE' and old.rating = new.rating and old.store_id = new.store_id
+        and (old.hidden_at is null) = (new.hidden_at is null) then
       return null;
     end if;
-    if tg_op in ('DELETE', 'UPDATE') then
+    if tg_op in ('DELETE', 'UPDATE') and old.hidden_at is null then
       update store_figures set
         rating_count = rating_count - 1,
         rating_sum = rating_sum - old.rating,
@@ -20,7 +22,7 @@ create or replace function ratings_maintain_store_aggregates() returns trigger l
         rating_5 = rating_5 - (old.rating = 5)::int
       where store_id = old.store_id;
     end if;
-    if tg_op in ('INSERT', 'UPDATE') then
+    if tg_op in ('INSERT', 'UPDATE') and new.hidden_at is null then
       update store_figures set
         rating_count = rating_count + 1,
         rating_sum = rating_sum + new.rating,
@@ -36,7 +38,7 @@ create or replace function ratings_maintain_store_aggregates() returns trigger l
   $$;
 
 create or replace trigger ratings_store_aggregates
-    after insert or delete or update of rating, store_id on ratings
+    after insert or delete or update of rating, store_id, hidden_at on ratings
     for each row execute function ratings_maintain_store_aggregates();
 
 -- Every new store starts with figures of zero, in its category.

@@ -1,12 +1,14 @@
 /**
  * Seeds the demo content into an empty database only: the three demo accounts, more owners and
- * customers, the stores, a few hundred ratings spread over the last months, and the owners' replies to
- * some of them (the demo owner's stores and the demo customer's ratings among them). Deterministic: the
+ * customers, the stores, a few hundred ratings spread over the last months, the owners' replies to
+ * some of them (the demo owner's stores and the demo customer's ratings among them), helpful votes, a
+ * few reports for the moderation queue and one rating an admin hid. Deterministic: the
  * same database gets the same content (dates are relative to the moment of seeding).
  */
 import { type Kysely, sql } from 'kysely';
 import { cityFromAddress, emailKey } from 'shared-contracts';
 import { hashPassword } from '../../auth/passwords';
+import { notifyReport } from '../../notifications/notify';
 import type { DB } from '../schema';
 import { COMMENTS, DEMO_PEOPLE, DEMO_STORES, OTHER_ACCOUNTS_PASSWORD, OTHER_CUSTOMERS, OTHER_OWNERS, REPLIES } from './demo-data';
 import { seededRandom } from './prng';
@@ -66,6 +68,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
           address: p.address,
           role: p.role,
           password_hash: hashes[i],
+          // The demo accounts verified their email when they signed up (issue 18).
+          email_verified_at: at(p.createdDaysAgo),
           created_at: at(p.createdDaysAgo),
           updated_at: at(p.createdDaysAgo),
         })),
@@ -137,6 +141,86 @@ export async function seedDemoDataIfEmpty(db: Kysely<DB>, now = new Date()): Pro
       return [{ rating_id: r.id, author_id: ownerId, body: pool[Math.floor(rand() * pool.length)], created_at: when, updated_at: when }];
     });
     if (replies.length > 0) await trx.insertInto('rating_replies').values(replies).execute();
+
+    // A few unread notifications for the demo owner (the newest ratings of their stores) and the demo
+    // customer (the newest replies to their ratings), as the site would have written them then.
+    const newest = <T extends { created_at: Date }>(rows: T[], n: number) =>
+      [...rows].sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).slice(0, n);
+    const ownerNews = newest(
+      rated.map((r, i) => ({ ...r, created_at: ratings[i].created_at })).filter((r) => ownerOf.get(r.store_id) === owners[0].id),
+      3,
+    ).map((r) => ({ user_id: owners[0].id, kind: 'new_rating' as const, store_id: r.store_id, rating_id: r.id, created_at: r.created_at }));
+    const storeOf = new Map(rated.map((r) => [r.id, r.store_id]));
+    const customerNews = newest(
+      replies.filter((reply) => rated.find((r) => r.id === reply.rating_id)?.user_id === customers[0].id),
+      2,
+    ).map((reply) => ({
+      user_id: customers[0].id,
+      kind: 'reply' as const,
+      store_id: storeOf.get(reply.rating_id)!,
+      rating_id: reply.rating_id,
+      created_at: reply.created_at,
+    }));
+    const news = [...ownerNews, ...customerNews].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    if (news.length > 0) await trx.insertInto('notifications').values(news).execute();
+
+    // Helpful votes: other customers mark about one commented rating in three, one to four votes each.
+    const votes = rated.flatMap((r, i) => {
+      if (!ratings[i].comment || rand() > 0.35) return [];
+      const voters = customers.filter((c) => c.id !== r.user_id && rand() < 0.3).slice(0, 1 + Math.floor(rand() * 4));
+      return voters.map((v) => ({ rating_id: r.id, user_id: v.id, created_at: now }));
+    });
+    if (votes.length > 0) await trx.insertInto('rating_votes').values(votes).execute();
+
+    // Reports for the moderation queue: two low ratings of other customers reported by two or three
+    // customers each, and one reply of the demo owner's; one more rating already hidden by an admin.
+    const lowOthers = rated.filter((r, i) => ratings[i].rating <= 2 && ratings[i].comment && r.user_id !== customers[0].id);
+    const reporters = (authorId: number, n: number) => customers.filter((c) => c.id !== authorId && c.id !== customers[0].id).slice(0, n);
+    const reports = [
+      ...lowOthers.slice(0, 2).flatMap((r, k) =>
+        reporters(r.user_id, 3 - k).map((c, j) => ({
+          rating_id: r.id,
+          target: 'rating' as const,
+          reporter_id: c.id,
+          reason: (['spam', 'offensive', 'fake'] as const)[(j + k) % 3],
+          created_at: new Date(now.getTime() - (k * 3 + j + 1) * 3_600_000),
+        })),
+      ),
+      ...replies
+        .filter((reply) => reply.author_id === owners[0].id)
+        .slice(0, 1)
+        .map((reply) => ({
+          rating_id: reply.rating_id,
+          reply_rating_id: reply.rating_id,
+          target: 'reply' as const,
+          reporter_id: customers.find((c) => c.id !== rated.find((r) => r.id === reply.rating_id)?.user_id && c.id !== customers[0].id)!.id,
+          reason: 'off_topic' as const,
+          created_at: new Date(now.getTime() - 2 * 3_600_000),
+        })),
+    ];
+    const hiddenOne = lowOthers[2];
+    if (hiddenOne) {
+      reports.push({
+        rating_id: hiddenOne.id,
+        target: 'rating' as const,
+        reporter_id: reporters(hiddenOne.user_id, 1)[0].id,
+        reason: 'offensive' as const,
+        created_at: new Date(now.getTime() - 30 * 3_600_000),
+      });
+    }
+    if (reports.length > 0) await trx.insertInto('rating_reports').values(reports).execute();
+    // Each report told the store's owner and the admins, as the site does when one is made.
+    for (const report of reports)
+      await notifyReport(trx, { ratingId: report.rating_id, target: report.target, reporterId: report.reporter_id });
+    if (hiddenOne) {
+      const hiddenAt = new Date(now.getTime() - 26 * 3_600_000);
+      await trx.updateTable('ratings').set({ hidden_at: hiddenAt }).where('id', '=', hiddenOne.id).execute();
+      await trx
+        .updateTable('rating_reports')
+        .set({ resolved_at: hiddenAt, resolution: 'hidden' })
+        .where('rating_id', '=', hiddenOne.id)
+        .execute();
+    }
 
     return { seeded: true, users: users.length, stores: stores.length, ratings: ratings.length, replies: replies.length };
   });

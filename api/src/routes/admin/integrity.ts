@@ -49,6 +49,8 @@ async function integrityChecks(db: Kysely<DB>): Promise<Pick<SystemHealth, 'stor
     db
       .selectFrom('ratings')
       .select(sql<number>`count(*)`.as('n'))
+      // The figures count visible ratings only: a hidden one is out of them on purpose.
+      .where('ratings.hidden_at', 'is', null)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('store_figures')

@@ -13,16 +13,18 @@ import {
 } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
 import { NOW } from '../../db/now';
+import { registerAccountEmailRoutes } from './account-email';
 import { currentUser } from '../../auth/guards';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
-import { toUser } from '../../http/dto';
+import { toAccountUser } from '../../http/dto';
 import { badRequest, conflict, isPgError, notFound, PG_UNIQUE_VIOLATION, unauthorized } from '../../http/errors';
 
-const USER_COLUMNS = ['id', 'name', 'email', 'address', 'role', 'created_at', 'updated_at'] as const;
+const USER_COLUMNS = ['id', 'name', 'email', 'address', 'role', 'created_at', 'updated_at', 'email_verified_at'] as const;
 const tags = ['auth'];
 const bearer = [{ bearerAuth: [] }];
 
-export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppContext): void {
+export function registerAuthRoutes(app: ZodApp, context: AppContext): void {
+  const { db, guards, throttle, accountMail } = context;
   app.post(
     '/api/auth/login',
     {
@@ -50,7 +52,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
           throw unauthorized(MESSAGES.invalidCredentials);
         }
         await attempt.succeeded();
-        return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toUser(user) };
+        return { message: MESSAGES.loginSucceeded, token: guards.issueToken(user), user: toAccountUser(user) };
       } finally {
         // The database away or the server busy: no verdict, nothing counted.
         await attempt.abandoned();
@@ -81,8 +83,10 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
           .values({ name, email, email_key: emailKey(email), address, password_hash: passwordHash, role: 'normal_user' })
           .returning([...USER_COLUMNS, 'token_version'])
           .executeTakeFirstOrThrow();
+        // The verification link goes out after the answer, which stays as it was (issue 18).
+        accountMail.verificationFor(user);
         reply.code(201);
-        return { message: MESSAGES.registrationSucceeded, token: guards.issueToken(user), user: toUser(user) };
+        return { message: MESSAGES.registrationSucceeded, token: guards.issueToken(user), user: toAccountUser(user) };
       } catch (error) {
         if (isPgError(error, PG_UNIQUE_VIOLATION)) throw conflict(MESSAGES.emailTaken, 'email');
         throw error;
@@ -99,7 +103,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
     async (request) => {
       const user = await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', currentUser(request).id).executeTakeFirst();
       if (!user) throw notFound(MESSAGES.userNotFound);
-      return { user: toUser(user) };
+      return { user: toAccountUser(user) };
     },
   );
 
@@ -125,7 +129,7 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
         .executeTakeFirst();
       if (!user) throw notFound(MESSAGES.userNotFound);
       await guards.userChanged(user.id);
-      return { message: MESSAGES.profileUpdated, user: toUser(user) };
+      return { message: MESSAGES.profileUpdated, user: toAccountUser(user) };
     },
   );
 
@@ -199,4 +203,6 @@ export function registerAuthRoutes(app: ZodApp, { db, guards, throttle }: AppCon
       return { message: MESSAGES.loggedOut };
     },
   );
+
+  registerAccountEmailRoutes(app, context);
 }

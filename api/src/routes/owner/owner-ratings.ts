@@ -49,7 +49,7 @@ export async function ownerRatingsPage(
     cross join lateral (
       select r.id, r.store_id, r.rating, r.comment, r.created_at, r.updated_at, u.name as user_name, u.email as user_email
       from ratings r join users u on u.id = r.user_id
-      where r.store_id = owned.id
+      where r.store_id = owned.id and r.hidden_at is null
       order by ${inner} ${direction}, r.id ${direction}
       limit ${options.offset + options.limit}
     ) page

@@ -21,7 +21,7 @@ import { lockStoreOfRating, storeStatsRow } from '../stores/queries';
 
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
-const RATING_COLUMNS = ['id', 'store_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'] as const;
+const RATING_COLUMNS = ['id', 'store_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at', 'hidden_at'] as const;
 
 /** The user's rating of a store (null columns: not rated), or no row for no such store. Compiled once. */
 const ownRatingOfStore = compiledOnce((db: Kysely<DB>, p: { storeId: number; userId: number }) =>

@@ -41,18 +41,25 @@ export function registerReplyRoutes(app: ZodApp, { db, guards }: AppContext): vo
       const { ratingId } = request.params;
       let row: WrittenReply | undefined;
       try {
-        // xmax is 0 on a row version this statement inserted (not one it updated).
+        // xmax is 0 on a row version this statement inserted (not one it updated). A new reply notifies
+        // the rating's author (notifications, migration 0013) in the same statement: never lost, never
+        // sent for a write that failed.
         ({
           rows: [row],
         } = await sql<WrittenReply>`
           with target as (
-            select r.id, s.name from ratings r join stores s on s.id = r.store_id
+            select r.id, r.user_id, r.store_id, s.name from ratings r join stores s on s.id = r.store_id
             where r.id = ${ratingId} and s.owner_id = ${me}
           ), written as (
             insert into rating_replies (rating_id, author_id, body)
             select id, ${me}::int, ${request.body.reply}::text from target
             on conflict (rating_id) do update set body = excluded.body, author_id = excluded.author_id, updated_at = now()
             returning body, created_at, updated_at, (xmax = 0) as inserted
+          ), notified as (
+            -- A new reply (not a changed one) tells the rating's author, in this same statement.
+            insert into notifications (user_id, kind, store_id, rating_id)
+            select target.user_id, 'reply', target.store_id, target.id from target cross join written
+            where written.inserted and target.user_id <> ${me}
           )
           select written.body as reply_body, written.created_at as reply_created_at, written.updated_at as reply_updated_at,
                  written.inserted, target.name as store_name

@@ -100,7 +100,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
         tags,
         security,
         summary:
-          "A store's ratings with their owner's replies, newest first unless sorted by date or stars (sortBy created_at|rating, sortOrder), filtered to one star count (stars=1..5) and to those with a comment (withComment=true)",
+          "A store's visible ratings with their owner's replies and helpful votes (voted_helpful: the caller's), newest first unless sorted by date, stars or votes (sortBy created_at|rating|helpful, sortOrder), filtered to one star count (stars=1..5) and to those with a comment (withComment=true)",
         params: idParamsSchema,
         querystring: storeRatingsQuerySchema,
         response: { 200: storeRatingsResponseSchema },
@@ -109,7 +109,7 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
     async (request) => {
       const { page, limit } = request.query;
       // One statement: the store (no row: no such store), how many of its ratings match, and the page.
-      const found = await storeRatingsPage(db, request.params.id, request.query);
+      const found = await storeRatingsPage(db, request.params.id, currentUser(request).id, request.query);
       if (!found) throw notFound(MESSAGES.storeNotFound);
       return {
         ratings: found.ratings.map((r) => ({
@@ -120,6 +120,8 @@ export function registerStoreRoutes(app: ZodApp, { db, guards }: AppContext): vo
           created_at: toIsoString(r.created_at),
           updated_at: toIsoString(r.updated_at),
           reply: toReply(r, r.store_name),
+          helpful_count: Number(r.helpful_count),
+          voted_helpful: Boolean(r.voted_helpful),
         })),
         ...pageInfo({ page, limit }, found.total),
       };

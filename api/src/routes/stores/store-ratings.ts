@@ -3,9 +3,12 @@
  * row per rating with the matching count, a single row without a rating for a store with none (that
  * match), and no row for no such store.
  *
- * The order (newest, oldest, most or fewest stars; ties newest first) and which filters a list has (one
+ * Ratings an admin hid are left out (the kept figures leave them out too); each rating carries its
+ * helpful votes and whether the caller gave one.
+ *
+ * The order (newest, oldest, most or fewest stars, most helpful; ties newest first) and which filters a list has (one
  * star count, only ratings with a comment) are its shape: each shape's SQL is built and compiled once
- * (db/compiled-once.ts), 2 × 2 × 4 shapes at most. The count is the store's kept figures wherever they
+ * (db/compiled-once.ts), 3 × 2 × 4 shapes at most. The count is the store's kept figures wherever they
  * answer it (all ratings: rating_count; one star count: rating_N); only "with a comment" counts rows,
  * up to LIST_WINDOW.
  */
@@ -35,6 +38,8 @@ export interface RatingsShape {
 /** The values a shape's SQL takes (`stars` is read only by shapes that filter by it). */
 export interface RatingsParams {
   storeId: number;
+  /** The signed-in reader, for their own helpful votes. */
+  caller: number;
   stars: number;
   limit: number;
   offset: number;
@@ -50,6 +55,7 @@ const compiledShapes = new Map<string, CompiledOnceQuery<RatingsParams, RatingRo
 export async function storeRatingsPage(
   db: Kysely<DB>,
   storeId: number,
+  caller: number,
   query: StoreRatingsQuery,
 ): Promise<{ ratings: Array<NonNullRating>; total: Total } | undefined> {
   const { page, limit, sortBy, sortOrder, stars, withComment = false } = query;
@@ -60,7 +66,7 @@ export async function storeRatingsPage(
     compiled = compiledOnce((kysely: Kysely<DB>, p: RatingsParams) => storeRatingsPageQuery(kysely, shape, p));
     compiledShapes.set(key, compiled);
   }
-  const rows = await compiled.execute(db, { storeId, stars: stars ?? 0, limit, offset: offsetOf({ page, limit }) });
+  const rows = await compiled.execute(db, { storeId, caller, stars: stars ?? 0, limit, offset: offsetOf({ page, limit }) });
   if (rows.length === 0) return undefined;
   const matching = Number(rows[0].matching);
   return {
@@ -95,12 +101,19 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
             'rating_replies.body as reply_body',
             'rating_replies.created_at as reply_created_at',
             'rating_replies.updated_at as reply_updated_at',
+            'ratings.helpful_count',
+            sql<boolean>`exists (select 1 from rating_votes v where v.rating_id = ratings.id and v.user_id = ${p.caller})`.as(
+              'voted_helpful',
+            ),
           ])
-          .whereRef('ratings.store_id', '=', 'store_figures.store_id');
+          .whereRef('ratings.store_id', '=', 'store_figures.store_id')
+          .where('ratings.hidden_at', 'is', null);
         if (shape.stars) page = page.where('ratings.rating', '=', sql<number>`${p.stars}::smallint`);
         if (shape.withComment) page = page.where(sql<boolean>`ratings.comment <> ''`);
-        // By stars, the same stars newest first; by date, the id breaks ties.
-        if (shape.sortBy === 'rating')
+        // By stars or votes, the same stars or votes newest first; by date, the id breaks ties.
+        if (shape.sortBy === 'helpful')
+          page = page.orderBy('ratings.helpful_count', direction).orderBy('ratings.created_at', 'desc').orderBy('ratings.id', 'desc');
+        else if (shape.sortBy === 'rating')
           page = page.orderBy('ratings.rating', direction).orderBy('ratings.created_at', 'desc').orderBy('ratings.id', 'desc');
         else page = page.orderBy('ratings.created_at', direction).orderBy('ratings.id', direction);
         return page.limit(p.limit).offset(p.offset).as('page');
@@ -120,6 +133,8 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
       'page.reply_body',
       'page.reply_created_at',
       'page.reply_updated_at',
+      'page.helpful_count',
+      'page.voted_helpful',
     ])
     .where('store_figures.store_id', '=', p.storeId);
 }
@@ -128,7 +143,7 @@ export function storeRatingsPageQuery(db: Kysely<DB>, shape: RatingsShape, p: Ra
 function matchingCount(shape: RatingsShape, p: RatingsParams) {
   if (shape.withComment) {
     const stars = shape.stars ? sql`and r.rating = ${p.stars}::smallint` : sql``;
-    return sql<number>`(select count(*) from (select 1 from ratings r where r.store_id = store_figures.store_id and r.comment <> '' ${stars} limit ${LIST_WINDOW + 1}) w)`;
+    return sql<number>`(select count(*) from (select 1 from ratings r where r.store_id = store_figures.store_id and r.hidden_at is null and r.comment <> '' ${stars} limit ${LIST_WINDOW + 1}) w)`;
   }
   if (shape.stars) {
     return sql<number>`(array[store_figures.rating_1, store_figures.rating_2, store_figures.rating_3, store_figures.rating_4, store_figures.rating_5])[${p.stars}::int]`;

@@ -1,6 +1,7 @@
 /**
  * GET /api/users/ratings: the caller's own ratings (any role), each with the store it is about and
- * that store's current average and the store owner's reply; newest first by default, sortable and paginated.
+ * that store's current average and the store owner's reply, its helpful votes, and whether an admin hid
+ * it (its author still sees it, marked); newest first by default, sortable and paginated.
  */
 import { sql } from 'kysely';
 import { myRatingsQuerySchema, myRatingsResponseSchema } from 'shared-contracts/schemas';
@@ -49,6 +50,8 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
             'ratings.comment',
             'ratings.created_at',
             'ratings.updated_at',
+            'ratings.hidden_at',
+            'ratings.helpful_count',
             'rating_replies.body as reply_body',
             'rating_replies.created_at as reply_created_at',
             'rating_replies.updated_at as reply_updated_at',
@@ -72,6 +75,8 @@ export function registerMyRatingsRoutes(app: ZodApp, { db, guards }: AppContext)
           created_at: toIsoString(r.created_at),
           updated_at: toIsoString(r.updated_at),
           reply: toReply(r, r.store_name),
+          hidden: r.hidden_at !== null,
+          helpful_count: Number(r.helpful_count),
         })),
         ...pageInfo({ page, limit }, Number(count.total)),
       };

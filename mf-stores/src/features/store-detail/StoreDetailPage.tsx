@@ -168,7 +168,12 @@ export default function StoreDetailPage() {
             onViewChange={setView}
             updating={ratings.isPlaceholderData}
             mine={user && myRating.data ? { rating: myRating.data, author: user.name } : null}
-            replies={{ storeId: store.id, canWrite: isOwnStore, canRemove: user?.role === 'system_admin' }}
+            replies={{
+              storeId: store.id,
+              canWrite: isOwnStore,
+              canRemove: user?.role === 'system_admin',
+              canReport: !isOwnStore && user?.role !== 'system_admin',
+            }}
           />
         </div>
       </div>

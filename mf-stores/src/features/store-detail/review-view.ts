@@ -1,5 +1,5 @@
 /**
- * How the reader views a store's reviews: their order (newest, oldest, highest, lowest), one star count
+ * How the reader views a store's reviews: their order (newest, oldest, highest, lowest, most helpful), one star count
  * (from the histogram) and "with a comment only". Kept in the page's URL (?sort=&stars=&comments=1), so
  * a reload or a shared link shows the same reviews; what the API is asked for follows from it.
  */
@@ -10,6 +10,7 @@ export const REVIEW_ORDERS = [
   { value: 'oldest', label: 'Oldest first', query: { sortBy: 'created_at', sortOrder: 'asc' } },
   { value: 'highest', label: 'Highest rated', query: { sortBy: 'rating', sortOrder: 'desc' } },
   { value: 'lowest', label: 'Lowest rated', query: { sortBy: 'rating', sortOrder: 'asc' } },
+  { value: 'helpful', label: 'Most helpful', query: { sortBy: 'helpful', sortOrder: 'desc' } },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; query: Pick<StoreRatingsQuery, 'sortBy' | 'sortOrder'> }>;
 
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number]['value'];

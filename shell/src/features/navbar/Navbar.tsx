@@ -1,12 +1,13 @@
 /**
  * The navigation bar of a signed-in user (spec §2): brand to the role's dashboard, the role's links
  * with the active one marked, name and role badge, the dark mode toggle, a mobile menu that also
- * shows the email, Logout.
+ * shows the email, Logout, and the notifications bell (beside the menu button on a phone).
  */
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { dashboardPathForRole, roleBadgeLabel } from 'shared-contracts';
 import { Link, useAuth, useLocation, useNavigate } from 'shared-contracts/react';
 import { Icon } from 'shared-contracts/ui';
+import { NotificationBell } from '../notifications/components/NotificationBell';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import styles from './Navbar.module.css';
 import { isActive, navLinksFor } from './nav-links';
@@ -102,6 +103,10 @@ export function Navbar() {
               Logout
             </button>
           </div>
+        </div>
+
+        <div className={styles.bellSlot}>
+          <NotificationBell />
         </div>
       </nav>
     </header>

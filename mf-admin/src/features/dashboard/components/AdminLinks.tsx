@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/admin/stores', icon: 'store', title: 'Manage Stores', text: 'Add stores, edit their details and assign their owners.' },
   { to: '/admin/analytics', icon: 'chart', title: 'Analytics', text: 'How ratings are spread, and the best rated stores.' },
   { to: '/admin/deployments', icon: 'rocket', title: 'Deployments', text: 'What version of each app is live, its canary and health.' },
+  { to: '/admin/moderation', icon: 'shield', title: 'Moderation', text: 'Reported ratings and replies: hide, restore, remove or dismiss.' },
 ] as const satisfies ReadonlyArray<{ to: string; icon: IconName; title: string; text: string }>;
 
 export function AdminLinks() {

@@ -1,5 +1,10 @@
-/** The info tiles, with real values: account type, status, location, member since, completeness. */
+/**
+ * The info tiles, with real values: account type, status (the email verified, else a button to send a new
+ * verification link), location, member since, completeness.
+ */
 import { roleDisplayLabel, type User } from 'shared-contracts';
+import { Button } from 'shared-contracts/ui';
+import { useResendVerification } from '../../email-verification/api/useResendVerification';
 import { firstAddressSegment, memberSince, profileCompleteness } from '../profile-info';
 import styles from './ProfilePage.module.css';
 
@@ -16,7 +21,7 @@ export function ProfileInfoTiles({ user }: { user: User }) {
       </div>
       <div className={styles.tile}>
         <dt className={styles.tileLabel}>Account Status</dt>
-        <dd className={`${styles.tileValue} ${styles.positive}`}>Verified</dd>
+        <AccountStatus verified={user.email_verified === true} />
       </div>
       <div className={styles.tile}>
         <dt className={styles.tileLabel}>Location</dt>
@@ -31,5 +36,24 @@ export function ProfileInfoTiles({ user }: { user: User }) {
         <dd className={`${styles.tileValue} ${completeness.complete ? styles.positive : ''}`}>{completeness.label}</dd>
       </div>
     </dl>
+  );
+}
+
+/** 'Verified' once the email is verified; otherwise 'Not verified' and 'Resend verification email' (its outcome announced). */
+function AccountStatus({ verified }: { verified: boolean }) {
+  const resend = useResendVerification();
+  if (verified) return <dd className={`${styles.tileValue} ${styles.positive}`}>Verified</dd>;
+  return (
+    <dd className={styles.tileValue}>
+      Not verified
+      <span className={styles.tileAction}>
+        <Button type="button" size="sm" variant="secondary" busy={resend.isPending} busyLabel="Sending..." onClick={() => resend.mutate()}>
+          Resend verification email
+        </Button>
+      </span>
+      <span className={styles.tileNote} role="status">
+        {resend.isSuccess ? resend.data.message : ''}
+      </span>
+    </dd>
   );
 }

@@ -16,7 +16,10 @@ export interface MyRatingItemProps {
 
 type Mode = 'view' | 'edit' | 'confirm';
 
-/** One of my ratings: the store (a link), its current average, my stars, comment and date, the store's reply; Edit and Delete in place. */
+/**
+ * One of my ratings: the store (a link), its current average, my stars, comment and date, whether a
+ * moderator hid it, how many found it helpful, the store's reply; Edit and Delete in place.
+ */
 export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
   const remove = useDeleteMyRating();
   const [mode, setMode] = useState<Mode>('view');
@@ -81,6 +84,16 @@ export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
               </span>
             </div>
             {item.comment ? <p className={styles.comment}>{item.comment}</p> : <p className={styles.noComment}>No comment.</p>}
+            {item.hidden && (
+              <p className={styles.hiddenNote}>
+                <strong>Hidden by a moderator.</strong> Only you can see this rating, and it does not count in the store&apos;s rating.
+              </p>
+            )}
+            {!item.hidden && item.helpful_count > 0 && (
+              <p className={styles.helpful}>
+                {item.helpful_count} {item.helpful_count === 1 ? 'person' : 'people'} found this helpful
+              </p>
+            )}
             {item.reply && <RatingReply reply={item.reply} />}
 
             <div className={styles.actions}>

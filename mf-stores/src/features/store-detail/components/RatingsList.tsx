@@ -2,7 +2,10 @@ import { formatCount, formatDate, type Rating, starsCount, type StoreRating } fr
 import { Button, ErrorState, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
 import type { RatingsList as Ratings } from '../api/queries';
 import { describeFilters, isFiltered, keptByView, type ReviewView } from '../review-view';
+import { HelpfulButton } from './HelpfulButton';
 import { ReplyArea, type ReplyRights } from './ReplyArea';
+import { ReportButton } from './ReportButton';
+import feedbackStyles from './RatingFeedback.module.css';
 import { ReviewControls } from './ReviewControls';
 import styles from './RatingsList.module.css';
 
@@ -27,7 +30,15 @@ export interface RatingsListProps {
   replies: ReplyRights;
 }
 
-function RatingItem({ rating, mine = false, replies }: { rating: StoreRating; mine?: boolean; replies: ReplyRights }) {
+interface RatingItemProps {
+  rating: StoreRating;
+  /** The reader's own: marked "You", no vote or report of it; `hidden` when an admin hid it. */
+  mine?: boolean;
+  hidden?: boolean;
+  replies: ReplyRights;
+}
+
+function RatingItem({ rating, mine = false, hidden = false, replies }: RatingItemProps) {
   const author = rating.user_name?.trim() || 'Anonymous';
   return (
     <li className={mine ? `${styles.item} ${styles.mine}` : styles.item}>
@@ -48,6 +59,17 @@ function RatingItem({ rating, mine = false, replies }: { rating: StoreRating; mi
           <Stars value={rating.rating} size="sm" label={`${starsCount(rating.rating)} out of 5`} />
         </header>
         {rating.comment && <p className={styles.comment}>{rating.comment}</p>}
+        {hidden && (
+          <p className={feedbackStyles.hiddenNote}>
+            A moderator hid this rating: only you can see it, and it does not count in the store&apos;s rating.
+          </p>
+        )}
+        {!hidden && (
+          <div className={feedbackStyles.actions}>
+            <HelpfulButton rating={rating} storeId={replies.storeId} canVote={!mine} author={author} />
+            {!mine && <ReportButton ratingId={rating.id} target="rating" author={author} />}
+          </div>
+        )}
         <div className={styles.replyArea}>
           <ReplyArea rating={rating} author={author} rights={replies} />
         </div>
@@ -80,6 +102,7 @@ export function RatingsList({
   const filtered = isFiltered(view);
   const pinned = mine && keptByView(view, mine.rating) ? mine : null;
   const others = ratings ? ratings.items.filter((r) => r.id !== mine?.rating.id) : [];
+  const listed = pinned ? ratings?.items.find((r) => r.id === pinned.rating.id) : undefined;
   const shown = others.length + (pinned ? 1 : 0);
   return (
     <section className={styles.section} aria-labelledby="all-ratings-title" aria-busy={updating}>
@@ -121,6 +144,7 @@ export function RatingsList({
           {pinned && (
             <RatingItem
               mine
+              hidden={pinned.rating.hidden}
               replies={replies}
               rating={{
                 id: pinned.rating.id,
@@ -129,8 +153,10 @@ export function RatingsList({
                 user_name: pinned.author,
                 created_at: pinned.rating.created_at,
                 updated_at: pinned.rating.updated_at,
-                // The reply comes with the list's copy of the rating (the reader's own rating is read without it).
-                reply: ratings?.items.find((r) => r.id === pinned.rating.id)?.reply ?? null,
+                // The reply and the votes come with the list's copy of the rating (the reader's own rating is read without them).
+                reply: listed?.reply ?? null,
+                helpful_count: listed?.helpful_count ?? 0,
+                voted_helpful: false,
               }}
             />
           )}

@@ -1,13 +1,14 @@
 /**
  * A rating's reply on the store page: the reply for every reader; for the store's owner, Reply (or Edit
- * reply and Delete reply) with the reply form in place; for an admin, Remove reply. A deletion asks
- * first. Focus goes back to the button that opened the form when it closes.
+ * reply and Delete reply) with the reply form in place; for an admin, Remove reply; for anyone else,
+ * Report. A deletion asks first. Focus goes back to the button that opened the form when it closes.
  */
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MESSAGES, type StoreRating } from 'shared-contracts';
 import { Button, RatingReply, ReplyForm, useConfirm } from 'shared-contracts/ui';
 import { useDeleteReply, useSaveReply } from '../api/replies';
+import { ReportButton } from './ReportButton';
 import styles from './ReplyArea.module.css';
 
 export const CONFIRM_DELETE_REPLY = 'Are you sure you want to delete this reply?';
@@ -19,6 +20,8 @@ export interface ReplyRights {
   canWrite: boolean;
   /** An admin: remove a reply. */
   canRemove: boolean;
+  /** Anyone else: report a reply to the moderators. */
+  canReport: boolean;
 }
 
 export function ReplyArea({ rating, author, rights }: { rating: StoreRating; author: string; rights: ReplyRights }) {
@@ -102,6 +105,8 @@ export function ReplyArea({ rating, author, rights }: { rating: StoreRating; aut
               </>
             ) : rights.canRemove ? (
               removeButton('Remove reply')
+            ) : rights.canReport ? (
+              <ReportButton ratingId={rating.id} target="reply" author={author} />
             ) : undefined
           }
         />
