@@ -63,6 +63,7 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
         role: 'normal_user',
         created_at: expect.stringMatching(ISO_DATE),
         updated_at: expect.stringMatching(ISO_DATE),
+        email_verified: false,
       });
       expect(res.text).not.toMatch(/password|argon2|token_version/i);
     });
@@ -191,6 +192,7 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
         role: 'normal_user',
         created_at: expect.stringMatching(ISO_DATE),
         updated_at: expect.stringMatching(ISO_DATE),
+        email_verified: false,
       });
       expect(res.text).not.toMatch(/password|argon2|token_version/i);
     });
@@ -390,6 +392,7 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
           role: 'store_owner',
           created_at: expect.stringMatching(ISO_DATE),
           updated_at: expect.stringMatching(ISO_DATE),
+          email_verified: false,
         },
       });
       expect(res.text).not.toMatch(/password|argon2|token_version/i);
@@ -419,6 +422,7 @@ describe.each(ENGINES)('auth (%s)', (engine) => {
           role: 'normal_user',
           created_at: expect.stringMatching(ISO_DATE),
           updated_at: expect.stringMatching(ISO_DATE),
+          email_verified: false,
         },
       });
       const again = await server.get('/api/auth/profile', { token: user.token });

@@ -13,6 +13,7 @@ import { PasswordStrengthMeter } from '../../password-feedback/components/Passwo
 import { type ResetPasswordField, useResetPasswordForm } from '../hooks/useResetPasswordForm';
 import styles from './AccountRecovery.module.css';
 import { InvalidLinkNotice } from './InvalidLinkNotice';
+import { requiredFieldProps } from '../../common/required-field';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -21,16 +22,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   const id = useId();
   const checklistId = `${id}-checklist`;
   const matchId = `${id}-match`;
-  const field = (name: ResetPasswordField) => ({
-    name,
-    value: values[name],
-    onValueChange: (value: string) => setField(name, value),
-    required: true,
-    markRequired: false,
-    invalid: error.isInvalid(name),
-    errorId: error.errorId,
-    autoComplete: 'new-password' as const,
-  });
+  const required = requiredFieldProps<ResetPasswordField>(values, setField, error);
+  const field = (name: ResetPasswordField) => ({ ...required(name), autoComplete: 'new-password' as const });
 
   if (linkInvalid) return <InvalidLinkNotice />;
   return (

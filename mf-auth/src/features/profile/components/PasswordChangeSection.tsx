@@ -7,6 +7,7 @@ import { PasswordStrengthMeter } from '../../password-feedback/components/Passwo
 import { type PasswordChangeField, usePasswordChange } from '../hooks/usePasswordChange';
 import { useReturnFocus } from '../hooks/useReturnFocus';
 import styles from './ProfilePage.module.css';
+import { requiredFieldProps } from '../../common/required-field';
 
 export function PasswordChangeSection() {
   const { open, toggle, close, values, setField, busy, error, submit } = usePasswordChange();
@@ -17,15 +18,7 @@ export function PasswordChangeSection() {
   const toggleButton = useRef<HTMLButtonElement>(null);
   const currentInput = useRef<HTMLInputElement>(null);
   useReturnFocus(open, currentInput, toggleButton);
-  const field = (name: PasswordChangeField) => ({
-    name,
-    value: values[name],
-    onValueChange: (value: string) => setField(name, value),
-    required: true,
-    markRequired: false,
-    invalid: error.isInvalid(name),
-    errorId: error.errorId,
-  });
+  const field = requiredFieldProps<PasswordChangeField>(values, setField, error);
 
   return (
     <Card

@@ -12,21 +12,14 @@ import { PasswordMatch } from '../../password-feedback/components/PasswordMatch'
 import { PasswordStrengthMeter } from '../../password-feedback/components/PasswordStrengthMeter';
 import { type RegistrationField, useRegisterForm } from '../hooks/useRegisterForm';
 import styles from './RegisterPage.module.css';
+import { requiredFieldProps } from '../../common/required-field';
 
 export function RegisterPage() {
   const { values, setField, busy, error, submit } = useRegisterForm();
   const id = useId();
   const checklistId = `${id}-checklist`;
   const matchId = `${id}-match`;
-  const field = (name: RegistrationField) => ({
-    name,
-    value: values[name],
-    onValueChange: (value: string) => setField(name, value),
-    required: true,
-    markRequired: false,
-    invalid: error.isInvalid(name),
-    errorId: error.errorId,
-  });
+  const field = requiredFieldProps<RegistrationField>(values, setField, error);
 
   return (
     <AuthLayout wide title="Create Account" intro="Join Store Ratings to rate and discover stores near you.">

@@ -1,28 +1,26 @@
 /**
  * A rating's helpful votes: for a reader who may vote (signed in, not the rating's author) a toggle
  * button, "Helpful" with the count, pressed when they marked it; for its author, the count as text.
+ * The vote itself is the list's (one mutation for every rating shown, see RatingsList).
  */
 import { type StoreRating } from 'shared-contracts';
 import { Button } from 'shared-contracts/ui';
-import { useHelpfulVote } from '../api/feedback';
 import styles from './RatingFeedback.module.css';
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
-export function HelpfulButton({
-  rating,
-  storeId,
-  canVote,
-  author,
-}: {
+export interface HelpfulButtonProps {
   rating: StoreRating;
-  storeId: number;
-  canVote: boolean;
   author: string;
-}) {
-  const vote = useHelpfulVote(storeId);
+  /** Gives or takes back the reader's vote; absent: the reader may not vote (their own rating). */
+  onVote?: (rating: StoreRating) => void;
+  /** This rating's vote is on its way. */
+  voting?: boolean;
+}
+
+export function HelpfulButton({ rating, author, onVote, voting = false }: HelpfulButtonProps) {
   const count = rating.helpful_count;
-  if (!canVote) {
+  if (!onVote) {
     return count > 0 ? <span className={styles.helpfulCount}>{people(count)} found this helpful</span> : null;
   }
   return (
@@ -32,8 +30,8 @@ export function HelpfulButton({
       className={styles.helpful}
       aria-pressed={rating.voted_helpful}
       aria-label={`Helpful: rating by ${author}, ${people(count)} found it helpful`}
-      disabled={vote.isPending}
-      onClick={() => vote.mutate({ ratingId: rating.id, helpful: !rating.voted_helpful })}
+      disabled={voting}
+      onClick={() => onVote(rating)}
     >
       <span aria-hidden="true">👍</span> Helpful{count > 0 ? ` · ${count}` : ''}
     </Button>

@@ -1,7 +1,9 @@
+import { memo, useCallback, useMemo } from 'react';
 import { formatCount, formatDate, type Rating, starsCount, type StoreRating } from 'shared-contracts';
 import { Button, ErrorState, formatListTotal, ListWindowHint, Stars } from 'shared-contracts/ui';
 import type { RatingsList as Ratings } from '../api/queries';
 import { describeFilters, isFiltered, keptByView, type ReviewView } from '../review-view';
+import { useHelpfulVote } from '../api/feedback';
 import { HelpfulButton } from './HelpfulButton';
 import { ReplyArea, type ReplyRights } from './ReplyArea';
 import { ReportButton } from './ReportButton';
@@ -36,9 +38,13 @@ interface RatingItemProps {
   mine?: boolean;
   hidden?: boolean;
   replies: ReplyRights;
+  /** The list's one helpful-vote mutation, shared by every rating shown (stable), and whether it is this rating's. */
+  onVote: (rating: StoreRating) => void;
+  voting: boolean;
 }
 
-function RatingItem({ rating, mine = false, hidden = false, replies }: RatingItemProps) {
+/** Memoised: a vote or a new page renders the ratings it changed, not the thousand already shown. */
+const RatingItem = memo(function RatingItem({ rating, mine = false, hidden = false, replies, onVote, voting }: RatingItemProps) {
   const author = rating.user_name?.trim() || 'Anonymous';
   return (
     <li className={mine ? `${styles.item} ${styles.mine}` : styles.item}>
@@ -66,7 +72,7 @@ function RatingItem({ rating, mine = false, hidden = false, replies }: RatingIte
         )}
         {!hidden && (
           <div className={feedbackStyles.actions}>
-            <HelpfulButton rating={rating} storeId={replies.storeId} canVote={!mine} author={author} />
+            <HelpfulButton rating={rating} author={author} onVote={mine ? undefined : onVote} voting={voting} />
             {!mine && <ReportButton ratingId={rating.id} target="rating" author={author} />}
           </div>
         )}
@@ -76,7 +82,7 @@ function RatingItem({ rating, mine = false, hidden = false, replies }: RatingIte
       </article>
     </li>
   );
-}
+});
 
 /**
  * The store's ratings in the reader's order (newest first by default), filtered by a star count (the
@@ -103,6 +109,12 @@ export function RatingsList({
   const pinned = mine && keptByView(view, mine.rating) ? mine : null;
   const others = ratings ? ratings.items.filter((r) => r.id !== mine?.rating.id) : [];
   const listed = pinned ? ratings?.items.find((r) => r.id === pinned.rating.id) : undefined;
+  const { storeId, canWrite, canRemove, canReport } = replies;
+  const rights = useMemo(() => ({ storeId, canWrite, canRemove, canReport }), [storeId, canWrite, canRemove, canReport]);
+  const helpful = useHelpfulVote(storeId);
+  const { mutate } = helpful;
+  const onVote = useCallback((r: StoreRating) => mutate({ ratingId: r.id, helpful: !r.voted_helpful }), [mutate]);
+  const votingId = helpful.isPending ? (helpful.variables?.ratingId ?? null) : null;
   const shown = others.length + (pinned ? 1 : 0);
   return (
     <section className={styles.section} aria-labelledby="all-ratings-title" aria-busy={updating}>
@@ -145,7 +157,9 @@ export function RatingsList({
             <RatingItem
               mine
               hidden={pinned.rating.hidden}
-              replies={replies}
+              replies={rights}
+              onVote={onVote}
+              voting={false}
               rating={{
                 id: pinned.rating.id,
                 rating: pinned.rating.rating,
@@ -161,7 +175,7 @@ export function RatingsList({
             />
           )}
           {others.map((r) => (
-            <RatingItem key={r.id} rating={r} replies={replies} />
+            <RatingItem key={r.id} rating={r} replies={rights} onVote={onVote} voting={votingId === r.id} />
           ))}
         </ul>
       )}

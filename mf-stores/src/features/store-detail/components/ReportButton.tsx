@@ -26,37 +26,9 @@ export interface ReportButtonProps {
 
 export function ReportButton({ ratingId, target, author }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What the API said of this reader's report (sent, or sent before): the button stays "Reported".
   const [outcome, setOutcome] = useState<string | null>(null);
-  const report = useReport();
-  const errorId = useId();
-  const what = target === 'rating' ? 'rating' : 'reply';
   const done = outcome !== null;
-
-  const close = () => {
-    setOpen(false);
-    setProblem(null);
-  };
-
-  const send = () => {
-    if (!reason) {
-      setProblem(MESSAGES.reportReasonRequired);
-      return;
-    }
-    setProblem(null);
-    report.mutate(
-      { ratingId, target, reason },
-      {
-        onSuccess: (result) => setOutcome(result.message),
-        onError: (error) => {
-          if (errorStatus(error) === 409) setOutcome(MESSAGES.alreadyReported);
-          else setProblem(errorMessage(error, MESSAGES.reportFailed));
-        },
-      },
-    );
-  };
-
   const label = target === 'rating' ? `rating by ${author}` : `reply to ${author}`;
   return (
     <>
@@ -70,52 +42,89 @@ export function ReportButton({ ratingId, target, author }: ReportButtonProps) {
       >
         {done ? 'Reported' : 'Report'}
       </Button>
-      {open && (
-        <Modal title={`Report this ${what}`} onClose={close} busy={report.isPending} size="narrow">
-          {done ? (
-            <div className={styles.reportDone}>
-              <p role="status">{outcome}</p>
-              <Button onClick={close}>Done</Button>
-            </div>
-          ) : (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                send();
-              }}
-            >
-              <fieldset className={styles.reasons} aria-describedby={problem ? errorId : undefined}>
-                <legend className={styles.legend}>Why should a moderator look at this {what}?</legend>
-                {REPORT_REASONS.map((r) => (
-                  <label key={r} className={styles.reason}>
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={r}
-                      checked={reason === r}
-                      onChange={() => {
-                        setReason(r);
-                        setProblem(null);
-                      }}
-                    />
-                    {REPORT_REASON_LABELS[r]}
-                  </label>
-                ))}
-              </fieldset>
-              <FormAlert id={errorId} message={problem} />
-              <div className={styles.reportActions}>
-                <Button type="button" variant="secondary" onClick={close} disabled={report.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" busy={report.isPending} busyLabel="Sending…">
-                  Send report
-                </Button>
-              </div>
-            </form>
-          )}
-        </Modal>
-      )}
+      {open && <ReportDialog ratingId={ratingId} target={target} outcome={outcome} onOutcome={setOutcome} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+interface ReportDialogProps {
+  ratingId: number;
+  target: ReportTarget;
+  outcome: string | null;
+  onOutcome: (message: string) => void;
+  onClose: () => void;
+}
+
+/** The reasons, and the report sent; mounted only while open (a list of 1,000 ratings holds no mutation each). */
+function ReportDialog({ ratingId, target, outcome, onOutcome, onClose }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const report = useReport();
+  const errorId = useId();
+  const what = target === 'rating' ? 'rating' : 'reply';
+
+  const send = () => {
+    if (!reason) {
+      setProblem(MESSAGES.reportReasonRequired);
+      return;
+    }
+    setProblem(null);
+    report.mutate(
+      { ratingId, target, reason },
+      {
+        onSuccess: (result) => onOutcome(result.message),
+        onError: (error) => {
+          if (errorStatus(error) === 409) onOutcome(MESSAGES.alreadyReported);
+          else setProblem(errorMessage(error, MESSAGES.reportFailed));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title={`Report this ${what}`} onClose={onClose} busy={report.isPending} size="narrow">
+      {outcome !== null ? (
+        <div className={styles.reportDone}>
+          <p role="status">{outcome}</p>
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <fieldset className={styles.reasons} aria-describedby={problem ? errorId : undefined}>
+            <legend className={styles.legend}>Why should a moderator look at this {what}?</legend>
+            {REPORT_REASONS.map((r) => (
+              <label key={r} className={styles.reason}>
+                <input
+                  type="radio"
+                  name="reason"
+                  value={r}
+                  checked={reason === r}
+                  onChange={() => {
+                    setReason(r);
+                    setProblem(null);
+                  }}
+                />
+                {REPORT_REASON_LABELS[r]}
+              </label>
+            ))}
+          </fieldset>
+          <FormAlert id={errorId} message={problem} />
+          <div className={styles.reportActions}>
+            <Button type="button" variant="secondary" onClick={onClose} disabled={report.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={report.isPending} busyLabel="Sending…">
+              Send report
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
   );
 }
