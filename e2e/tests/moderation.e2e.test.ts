@@ -58,9 +58,8 @@ describe.each(BOTH_VIEWPORTS)('moderation at %s', (label, viewport) => {
     const reader = await open(viewport);
     await signInWithToken(reader, readerToken, `/stores/${storeId}`);
     const fanReview = reader.getByRole('article', { name: `${fan.name}, 5 stars` });
-    const helpful = fanReview.getByRole('button', { name: new RegExp(`^Helpful: rating by ${fan.name}`) });
-    await helpful.click();
-    await fanReview.getByRole('button', { name: new RegExp(`^Helpful: rating by ${fan.name}, 1 person`), pressed: true }).waitFor();
+    await fanReview.getByRole('button', { name: `Helpful for the rating by ${fan.name}` }).click();
+    await fanReview.getByRole('button', { name: `Helpful (1) for the rating by ${fan.name}`, pressed: true }).waitFor();
 
     const spam = reader.getByRole('article', { name: `${spammer.name}, 1 star` });
     await spam.getByRole('button', { name: `Report rating by ${spammer.name}` }).click();

@@ -34,7 +34,9 @@ afterAll(async () => {
 
 const open = cleanPages(() => ({ browser, baseURL: site.url }));
 
-const bell = (page: Page, name: string | RegExp = /^Notifications/) => mainNav(page).getByRole('button', { name });
+// A string names the bell exactly: 'Notifications' must not match 'Notifications, 1 unread'.
+const bell = (page: Page, name: string | RegExp = /^Notifications/) =>
+  mainNav(page).getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
 /** The panel fits the window: nothing of it, nor of the page, beyond the window's width. */

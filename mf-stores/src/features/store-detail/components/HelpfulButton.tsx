@@ -4,7 +4,7 @@
  * The vote itself is the list's (one mutation for every rating shown, see RatingsList).
  */
 import { type StoreRating } from 'shared-contracts';
-import { Button } from 'shared-contracts/ui';
+import { Button, VisuallyHidden } from 'shared-contracts/ui';
 import styles from './RatingFeedback.module.css';
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
@@ -29,11 +29,12 @@ export function HelpfulButton({ rating, author, onVote, voting = false }: Helpfu
       size="sm"
       className={styles.helpful}
       aria-pressed={rating.voted_helpful}
-      aria-label={`Helpful: rating by ${author}, ${people(count)} found it helpful`}
       disabled={voting}
       onClick={() => onVote(rating)}
     >
-      <span aria-hidden="true">👍</span> Helpful{count > 0 ? ` · ${count}` : ''}
+      {/* The name starts with the visible text (WCAG 2.5.3): 'Helpful (2) for the rating by Asha Rao'. */}
+      <span aria-hidden="true">👍</span> Helpful{count > 0 ? ` (${count})` : ''}
+      <VisuallyHidden> for the rating by {author}</VisuallyHidden>
     </Button>
   );
 }
