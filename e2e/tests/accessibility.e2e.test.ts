@@ -148,6 +148,7 @@ describe.each(BOTH_VIEWPORTS)('keyboard at %s', (_label, viewport) => {
     const email = form.getByLabel('Email', { exact: true });
     const password = form.getByLabel('Password', { exact: true });
     const toggle = form.getByRole('button', { name: 'Show password' });
+    const forgot = form.getByRole('link', { name: 'Forgot password?' });
     const submit = form.getByRole('button', { name: 'Sign In', exact: true });
     const signUp = page.getByRole('link', { name: 'Sign up here' });
 
@@ -161,11 +162,13 @@ describe.each(BOTH_VIEWPORTS)('keyboard at %s', (_label, viewport) => {
     await pressAndExpectFocus(page, 'Tab', password, 'Password');
     await page.keyboard.type(DEMO.customer.password);
     await pressAndExpectFocus(page, 'Tab', toggle, 'the show password toggle');
+    await pressAndExpectFocus(page, 'Tab', forgot, 'Forgot password?');
     await pressAndExpectFocus(page, 'Tab', submit, 'Sign In');
     await pressAndExpectFocus(page, 'Tab', signUp, 'Sign up here');
 
     // Back to the toggle: Space shows the password, and says so.
     await pressAndExpectFocus(page, 'Shift+Tab', submit, 'Sign In');
+    await pressAndExpectFocus(page, 'Shift+Tab', forgot, 'Forgot password?');
     await pressAndExpectFocus(page, 'Shift+Tab', toggle, 'the show password toggle');
     await page.keyboard.press('Space');
     await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
