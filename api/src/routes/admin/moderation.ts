@@ -49,6 +49,10 @@ interface QueueRow {
   reply_created_at: Date | null;
 }
 
+/** A report acted on, of a rating or reply with no open report left (what "resolved" lists). */
+const RESOLVED = sql`rp.resolved_at is not null
+  and not exists (select 1 from rating_reports o where o.rating_id = rp.rating_id and o.target = rp.target and o.resolved_at is null)`;
+
 const byReason = sql.join(REPORT_REASONS.map((reason) => sql`count(*) filter (where rp.reason = ${reason})::int as ${sql.ref(reason)}`));
 
 /** One page of the queue: open items oldest report first, or resolved items latest action first. */
@@ -62,11 +66,7 @@ async function queuePage(db: Kysely<DB>, status: 'open' | 'resolved', limit: num
       : sql`select rp.rating_id, rp.target, count(*)::int as reports, ${byReason},
               min(rp.created_at) as first_reported_at, max(rp.created_at) as last_reported_at,
               (array_agg(rp.resolution order by rp.resolved_at desc, rp.id desc))[1] as resolution, max(rp.resolved_at) as resolved_at
-            from rating_reports rp
-            where rp.resolved_at is not null
-              and not exists (select 1 from rating_reports o
-                              where o.rating_id = rp.rating_id and o.target = rp.target and o.resolved_at is null)
-            group by rp.rating_id, rp.target`;
+            from rating_reports rp where ${RESOLVED} group by rp.rating_id, rp.target`;
   const order = status === 'open' ? sql`i.first_reported_at, i.rating_id, i.target` : sql`i.resolved_at desc, i.rating_id desc, i.target`;
   const { rows } = await sql<QueueRow & { total: number }>`
     with items as (${items})
@@ -95,11 +95,7 @@ async function openCounts(db: Kysely<DB>) {
 async function itemCount(db: Kysely<DB>, status: 'open' | 'resolved', open: { items: number }) {
   if (status === 'open') return open.items;
   const { rows } = await sql<{ n: number }>`
-    select count(distinct (rating_id, target))::int as n from rating_reports rp
-    where rp.resolved_at is not null
-      and not exists (select 1 from rating_reports o where o.rating_id = rp.rating_id and o.target = rp.target and o.resolved_at is null)`.execute(
-    db,
-  );
+    select count(distinct (rating_id, target))::int as n from rating_reports rp where ${RESOLVED}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 

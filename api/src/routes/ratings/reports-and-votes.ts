@@ -3,7 +3,7 @@
  * moderators, at most once per reader and target, with a reason from REPORT_REASONS; and mark it
  * helpful, or take that back. A hidden rating (moderation) is not there for anyone but its author: a 404.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
 import { helpfulVoteResponseSchema, ratingIdParamsSchema, reportRequestSchema, reportResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext, ZodApp } from '../../app-context';
@@ -12,7 +12,6 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION } from '../../http/errors';
 import { notifyReport } from '../../notifications/notify';
-import type { Kysely } from 'kysely';
 
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
@@ -77,9 +76,8 @@ export function registerReportAndVoteRoutes(app: ZodApp, { db, guards }: AppCont
    * rating_votes has counted it by then (READ COMMITTED: the next statement sees it and every vote
    * committed meanwhile).
    */
-  const vote = (give: boolean) => async (request: { params: { ratingId: number } }, me: number) =>
+  const vote = (ratingId: number, me: number, give: boolean) =>
     inTransaction(db, async (trx) => {
-      const { ratingId } = request.params;
       const rating = await visibleRating(trx, ratingId);
       if (!rating) throw notFound(MESSAGES.ratingNotFound);
       if (rating.user_id === me) throw forbidden(MESSAGES.cannotVoteOwn);
@@ -101,26 +99,29 @@ export function registerReportAndVoteRoutes(app: ZodApp, { db, guards }: AppCont
       };
     });
 
-  const voteRoute = (give: boolean) => ({
-    onRequest: guards.signedIn,
-    schema: {
-      tags,
-      security,
-      summary: give
-        ? "Mark someone else's rating helpful (again: no change); answers its helpful count"
-        : 'Take back one’s helpful vote on a rating (none: no change); answers its helpful count',
-      params: ratingIdParamsSchema,
-      response: { 200: helpfulVoteResponseSchema },
-    },
-  });
-
-  app.put('/api/ratings/:ratingId/helpful', voteRoute(true), async (request) => {
-    try {
-      return await vote(true)(request, currentUser(request).id);
-    } catch (error) {
-      if (isPgError(error, PG_FOREIGN_KEY_VIOLATION)) throw notFound(MESSAGES.ratingNotFound);
-      throw error;
-    }
-  });
-  app.delete('/api/ratings/:ratingId/helpful', voteRoute(false), async (request) => vote(false)(request, currentUser(request).id));
+  for (const give of [true, false]) {
+    app.route({
+      method: give ? 'PUT' : 'DELETE',
+      url: '/api/ratings/:ratingId/helpful',
+      onRequest: guards.signedIn,
+      schema: {
+        tags,
+        security,
+        summary: give
+          ? "Mark someone else's rating helpful (again: no change); answers its helpful count"
+          : 'Take back one’s helpful vote on a rating (none: no change); answers its helpful count',
+        params: ratingIdParamsSchema,
+        response: { 200: helpfulVoteResponseSchema },
+      },
+      handler: async (request) => {
+        try {
+          return await vote(request.params.ratingId, currentUser(request).id, give);
+        } catch (error) {
+          // The rating was deleted between the check and the vote's insert.
+          if (isPgError(error, PG_FOREIGN_KEY_VIOLATION)) throw notFound(MESSAGES.ratingNotFound);
+          throw error;
+        }
+      },
+    });
+  }
 }

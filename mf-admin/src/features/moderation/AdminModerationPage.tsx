@@ -5,10 +5,11 @@
  * removes it, or dismisses the reports; for a reply, removes it or dismisses them. Removing asks first.
  */
 import { useEffect, useRef } from 'react';
-import { formatCount, type ModerationItem, type ModerationStatus } from 'shared-contracts';
-import { useSearchParams } from 'shared-contracts/react';
+import { formatCount, formatPlural, type ModerationItem, type ModerationStatus } from 'shared-contracts';
 import { EmptyState, ErrorState, LoadingBlock, Page, Pagination, useConfirm } from 'shared-contracts/ui';
 import { AdminOnly } from '../common/components/AdminOnly';
+import { useListState } from '../common/hooks/useListState';
+import type { ListConfig } from '../common/list-state';
 import { type ModerationAction, useModerationAction, useModerationQueue } from './api/moderation';
 import { ModerationItemCard } from './components/ModerationItemCard';
 import styles from './AdminModerationPage.module.css';
@@ -26,21 +27,25 @@ const STATUSES: ReadonlyArray<{ value: ModerationStatus; label: string }> = [
   { value: 'resolved', label: 'Resolved' },
 ];
 
+/** /admin/moderation?status=resolved&page: the open reports by default; the queue has one order, so no sort. */
+const MODERATION_LIST: ListConfig<'reported', 'status'> = {
+  sortFields: ['reported'],
+  defaultSortBy: 'reported',
+  filters: { status: ['resolved'] },
+};
+
 function Moderation() {
-  const [params, setParams] = useSearchParams();
-  const status: ModerationStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [state, setState] = useListState(MODERATION_LIST);
+  const status: ModerationStatus = state.filters.status === 'resolved' ? 'resolved' : 'open';
+  const { page } = state;
   const queue = useModerationQueue({ status, page });
   const act = useModerationAction();
   const { confirm, dialog } = useConfirm();
   const listRef = useRef<HTMLHeadingElement>(null);
 
   const go = (next: { status?: ModerationStatus; page?: number }) => {
-    const search = new URLSearchParams();
     const nextStatus = next.status ?? status;
-    if (nextStatus !== 'open') search.set('status', nextStatus);
-    if ((next.page ?? 1) > 1) search.set('page', String(next.page));
-    setParams(search, { replace: true });
+    setState({ ...state, page: next.page ?? 1, filters: { status: nextStatus === 'resolved' ? 'resolved' : undefined } });
   };
 
   const data = queue.data;
@@ -91,9 +96,7 @@ function Moderation() {
           <p className={styles.summary}>
             {data.open_reports === 0
               ? 'No open reports.'
-              : `${formatCount(data.open_reports)} open ${data.open_reports === 1 ? 'report' : 'reports'} on ${formatCount(data.open_items)} ${
-                  data.open_items === 1 ? 'rating or reply' : 'ratings and replies'
-                }.`}
+              : `${formatPlural(data.open_reports, 'open report')} on ${formatPlural(data.open_items, 'rating or reply', 'ratings and replies')}.`}
           </p>
         )}
       </div>

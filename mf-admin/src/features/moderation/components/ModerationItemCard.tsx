@@ -3,7 +3,15 @@
  * stars, comment and date, the owner's reply (the reported text marked when it is the reply), the
  * reports counted by reason, and what the admin may do about it.
  */
-import { formatDate, formatDateTime, type ModerationItem, REPORT_REASON_LABELS, REPORT_REASONS, starsCount } from 'shared-contracts';
+import {
+  formatDate,
+  formatDateTime,
+  formatPlural,
+  type ModerationItem,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  starsCount,
+} from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
 import { Button, cx, Stars, surfaceClassName } from 'shared-contracts/ui';
 import type { ModerationAction } from '../api/moderation';
@@ -46,9 +54,7 @@ export function ModerationItemCard({ item, busy, disabled, onAction }: Moderatio
           <h3 id={titleId} className={styles.title}>
             {isReply ? 'Reply' : 'Rating'} on <Link to={`/stores/${item.store_id}`}>{item.store_name}</Link>
           </h3>
-          <span className={styles.count}>
-            {item.reports} {item.reports === 1 ? 'report' : 'reports'}
-          </span>
+          <span className={styles.count}>{formatPlural(item.reports, 'report')}</span>
         </header>
 
         <div className={cx(styles.quote, !isReply && styles.reported)}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatDate, type MyRating, starsCount } from 'shared-contracts';
+import { formatDate, formatPlural, type MyRating, starsCount } from 'shared-contracts';
 import { Link } from 'shared-contracts/react';
 import { AverageBadge, Button, ConfirmDialog, cx, RatingReply, Stars, surfaceClassName, VisuallyHidden } from 'shared-contracts/ui';
 import { useDeleteMyRating } from '../api/my-ratings';
@@ -90,9 +90,7 @@ export function MyRatingItem({ item, onDeleted }: MyRatingItemProps) {
               </p>
             )}
             {!item.hidden && item.helpful_count > 0 && (
-              <p className={styles.helpful}>
-                {item.helpful_count} {item.helpful_count === 1 ? 'person' : 'people'} found this helpful
-              </p>
+              <p className={styles.helpful}>{formatPlural(item.helpful_count, 'person', 'people')} found this helpful</p>
             )}
             {item.reply && <RatingReply reply={item.reply} />}
 

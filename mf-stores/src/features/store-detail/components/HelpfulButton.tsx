@@ -3,11 +3,9 @@
  * button, "Helpful" with the count, pressed when they marked it; for its author, the count as text.
  * The vote itself is the list's (one mutation for every rating shown, see RatingsList).
  */
-import { type StoreRating } from 'shared-contracts';
+import { formatPlural, type StoreRating } from 'shared-contracts';
 import { Button, VisuallyHidden } from 'shared-contracts/ui';
 import styles from './RatingFeedback.module.css';
-
-const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
 export interface HelpfulButtonProps {
   rating: StoreRating;
@@ -21,7 +19,7 @@ export interface HelpfulButtonProps {
 export function HelpfulButton({ rating, author, onVote, voting = false }: HelpfulButtonProps) {
   const count = rating.helpful_count;
   if (!onVote) {
-    return count > 0 ? <span className={styles.helpfulCount}>{people(count)} found this helpful</span> : null;
+    return count > 0 ? <span className={styles.helpfulCount}>{formatPlural(count, 'person', 'people')} found this helpful</span> : null;
   }
   return (
     <Button
