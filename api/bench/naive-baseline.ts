@@ -314,6 +314,13 @@ export function createNaiveBaselineApp(pool: pg.Pool, jwtSecret: string): expres
       [storeId],
     );
     const { inserted, ...row } = written.rows[0];
+    // A new rating tells the store's owner, as the product does (the bell; our rate_store does the same).
+    if (inserted)
+      await pool.query(`insert into notifications (user_id, kind, store_id, rating_id) values ($1, 'new_rating', $2, $3)`, [
+        found.rows[0].owner_id,
+        storeId,
+        row.id,
+      ]);
     const s = stats.rows[0];
     res.status(inserted ? 201 : 200).json({
       message: inserted ? MESSAGES.ratingSubmitted : MESSAGES.ratingUpdated,

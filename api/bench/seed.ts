@@ -2,7 +2,8 @@
  * `npm run bench:seed -- --stores 100000 --ratings 1000000 --users 200000 [--reset]`: fills a
  * database for the benchmark through the same migrations as the server, in minutes: bulk inserts
  * (unnest of column arrays), the triggers off and the secondary indexes dropped while loading, then
- * the store figures and row counts computed in one pass each, the indexes rebuilt, VACUUM ANALYZE.
+ * the owners' replies and the helpful votes (with each rating's helpful_count) added in one statement
+ * each, the store figures and row counts computed in one pass each, the indexes rebuilt, VACUUM ANALYZE.
  *
  * The database: see bench-database.ts. Every account's password is BENCH_PASSWORD.
  */
@@ -74,6 +75,13 @@ async function secondaryIndexes(db: Kysely<DB>): Promise<Array<{ name: string; d
   return rows;
 }
 
+/** Tables whose triggers are off while seeding (their kept figures are written in bulk instead). */
+const TRIGGERED_TABLES = ['users', 'stores', 'ratings', 'rating_votes'] as const;
+/** The owner answers every 8th rating; every 4th gets helpful votes. */
+const REPLY_EVERY = 8;
+const VOTED_EVERY = 4;
+const BENCH_REPLY = 'Thank you for the visit and the kind words: we hope to see you again soon.';
+
 export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { reset: boolean; now?: Date }) {
   const { rows: existing } = await sql<{ n: number }>`select count(*)::int as n from users`.execute(db);
   if (Number(existing[0].n) > 0) {
@@ -82,13 +90,13 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
   }
   const now = options.now ?? new Date();
   const gen = generator(size, now);
-  const { customers } = layout(size);
+  const { customers, firstCustomerId } = layout(size);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const started = Date.now();
 
   const indexes = await secondaryIndexes(db);
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db);
-  for (const table of ['users', 'stores', 'ratings']) await sql`alter table ${sql.table(table)} disable trigger user`.execute(db);
+  for (const table of TRIGGERED_TABLES) await sql`alter table ${sql.table(table)} disable trigger user`.execute(db);
 
   await load(
     db,
@@ -185,9 +193,30 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
                 count(*) filter (where rating = 5) as r5
               from ratings group by store_id) r on r.store_id = s.id`.execute(db),
   );
+  // What the store page reads beside the ratings (issue 18): the owner's reply to every REPLY_EVERY-th
+  // rating, and 1-3 "Helpful" votes from other customers on every VOTED_EVERY-th rating, with each
+  // rating's kept helpful_count set to match (the votes' trigger is off while seeding).
+  await step('replies and helpful votes', async () => {
+    await sql`insert into rating_replies (rating_id, author_id, body, created_at, updated_at)
+        select r.id, s.owner_id, ${BENCH_REPLY}, r.created_at + interval '1 day', r.created_at + interval '1 day'
+        from ratings r join stores s on s.id = r.store_id
+        where r.id % ${REPLY_EVERY} = 0`.execute(db);
+    await sql`insert into rating_votes (rating_id, user_id, created_at)
+        select v.rating_id, v.voter, v.created_at
+        from (select r.id as rating_id, r.user_id as author, r.created_at + interval '2 days' as created_at,
+                     ${firstCustomerId} + (r.user_id - ${firstCustomerId} + k * 7919) % ${customers} as voter
+              from ratings r cross join generate_series(1, 1 + r.id % 3) k
+              where r.id % ${VOTED_EVERY} = 0) v
+        where v.voter <> v.author
+        on conflict do nothing`.execute(db);
+    await sql`update ratings set helpful_count = v.n
+        from (select rating_id, count(*)::int as n from rating_votes group by rating_id) v
+        where ratings.id = v.rating_id`.execute(db);
+  });
   await step('row counts', () => rebuildRowCounts(db));
-  for (const table of ['users', 'stores', 'ratings']) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(db);
+  for (const table of TRIGGERED_TABLES) {
+    if (table !== 'rating_votes')
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(db);
     await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
   }
   await step(`${indexes.length} indexes`, async () => {

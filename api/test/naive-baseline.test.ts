@@ -230,6 +230,12 @@ describePostgres('the naive baseline answers as our API does (postgres)', () => 
 
   it('writes a rating whose figures are the ones our API then reports', async () => {
     const customer = customers[5];
+    const ownersNotifications = async () =>
+      (await server.get('/api/notifications', { token: otherOwner.token })).body.notifications as Array<{
+        kind: string;
+        rating_id: number | null;
+      }>;
+    const before = await ownersNotifications();
     const created = await baselinePost(`/api/ratings/${stores.bakery.id}`, customer.token, { rating: 3, comment: '  Fine.  ' });
     expect(created.status).toBe(201);
     expect(created.body.message).toBe('Rating submitted successfully!');
@@ -238,6 +244,10 @@ describePostgres('the naive baseline answers as our API does (postgres)', () => 
     const own = await server.get(`/api/ratings/user/${stores.bakery.id}`, { token: customer.token });
     expect(created.body.rating).toEqual(own.body.rating);
     expect(own.body.rating.comment).toBe('Fine.');
+    // The new rating told the store's owner, as our API's does.
+    const afterCreate = await ownersNotifications();
+    expect(afterCreate).toHaveLength(before.length + 1);
+    expect(afterCreate[0]).toMatchObject({ kind: 'new_rating', rating_id: created.body.rating.id });
 
     const updated = await baselinePost(`/api/ratings/${stores.bakery.id}`, customer.token, { rating: 1, comment: '' });
     expect(updated.status).toBe(200);
@@ -245,6 +255,8 @@ describePostgres('the naive baseline answers as our API does (postgres)', () => 
     expect(updated.body.rating).toMatchObject({ id: created.body.rating.id, rating: 1, comment: null });
     expect(updated.body.storeStats).toEqual(await storeStatsFromApi(server, stores.bakery.id, customer.token));
     expect(updated.body.storeStats).toMatchObject({ average_rating: 3.75, total_ratings: 4 });
+    // A changed rating tells no one.
+    expect(await ownersNotifications()).toHaveLength(afterCreate.length);
     // Our API's figures (kept by triggers) and the baseline's (computed) agree after its writes, everywhere.
     expect(await server.storesWithWrongAggregates()).toEqual([]);
     await expectSameAnswer(`/api/stores/${stores.bakery.id}`, customer);
