@@ -223,7 +223,7 @@ export function renderCompareReport(r: CompareReport): string {
     '',
     'Notes: the baseline is [api/bench/naive-baseline.ts](api/bench/naive-baseline.ts), started in a process of its own beside ours (`node api/dist/main.js`), on the same database with the same JWT secret, so the same tokens and requests go to both. ' +
       'Where ours refuses a page beyond its window (400), the baseline has no window and answers it (200): each side is held to its own expected status. ' +
-      "The database's triggers that keep our counters (stores' figures, `row_counts`, `row_totals`, `store_months`) also fire on the baseline's rating writes, since both write the same tables: that cost is on both sides' writes, unavoidable with shared data. " +
+      "The database's triggers that keep our counters (stores' figures, `row_counts`, `row_totals`, `store_months`) also fire on the baseline's rating writes, since both write the same tables: that cost is on both sides' writes, unavoidable with shared data. Both sides tell the store's owner of a new rating (a `notifications` row, as the product does). " +
       'Latencies are those of answered requests: where the baseline takes seconds, the requests cut off at the end of a run are missing from its p99, which is then a lower bound. ' +
       `Aggregates after both sides' writes: ${r.aggregates}.`,
   );
