@@ -214,11 +214,10 @@ export async function seedBenchData(db: Kysely<DB>, size: BenchSize, options: { 
         where ratings.id = v.rating_id`.execute(db);
   });
   await step('row counts', () => rebuildRowCounts(db));
-  for (const table of TRIGGERED_TABLES) {
-    if (table !== 'rating_votes')
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(db);
-    await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
+  for (const table of ['users', 'stores', 'ratings']) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 1) from ${sql.table(table)}))`.execute(db);
   }
+  for (const table of TRIGGERED_TABLES) await sql`alter table ${sql.table(table)} enable trigger user`.execute(db);
   await step(`${indexes.length} indexes`, async () => {
     for (const index of indexes) await sql.raw(index.definition).execute(db);
   });
