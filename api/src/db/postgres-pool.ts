@@ -107,6 +107,7 @@ export function createResilientPool(
     ...config,
     // A prepared statement is still planned for its parameters every time (a generic plan of a search's
     // LIKE or a page's LIMIT can be many times slower): what preparing saves is the parse and analysis.
+    // The database's own PL/pgSQL functions keep their plans all the same (db/functions.ts).
     options: [config.options, ...serverOptions, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     // The server cancels a slow statement at statement_timeout; this is for a server that does not answer at all.

@@ -72,16 +72,15 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const { rating, comment } = request.body;
       const me = currentUser(request);
       try {
-        // rate_store (migration 0003): the store must exist and not be the caller's; the caller's rating
-        // of it is created or replaced; the answer carries the store's figures right after this write.
-        // One statement, one round trip. Only when it writes nothing do we look at why. The store row is
-        // locked before rate_store takes the rating (the lock order of every rating write, see
+        // rate_store (db/functions/rate_store.sql): the store must exist and not be the caller's; the
+        // caller's rating of it is created or replaced; the answer carries the store's figures right after
+        // this write. One statement, one round trip. Only when it writes nothing do we look at why. It
+        // locks the store row before it takes the rating (the lock order of every rating write, see
         // lockStoreOfRating); were PostgreSQL still to abort it for a deadlock, it is run again, like
         // the transactions of PUT and DELETE.
         const { rows } = await retryingConflicts(() =>
           sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
-            select r.* from (select id from stores where id = ${storeId} for no key update) s,
-              rate_store(${me.id}, s.id, ${rating}::smallint, ${comment ?? null}::text) r`.execute(db),
+            select * from rate_store(${me.id}, ${storeId}, ${rating}::smallint, ${comment ?? null}::text)`.execute(db),
         );
         const row = rows[0];
         if (!row) {

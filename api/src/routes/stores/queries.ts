@@ -67,7 +67,7 @@ export const STORE_SORT_KEYS = {
  * aggregates trigger updates the store's figures after each rating write, and deleting a store
  * cascades from the store row to its ratings; a write that held a rating while waiting for the store row would deadlock with a
  * deletion of that store holding the store row while waiting for the rating. So every rating write
- * locks its store row first (rate_store through its caller, PUT and DELETE through this), and a user's
+ * locks its store row first (rate_store itself, PUT and DELETE through this), and a user's
  * deletion locks the stores of their ratings (`lockStoresRatedBy`) before the cascade takes the ratings.
  */
 export function lockStoreOfRating(trx: Kysely<DB>, ratingId: number) {
