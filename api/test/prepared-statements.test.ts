@@ -1,8 +1,9 @@
 /**
  * Statements prepared once per connection (db/postgres-pool.ts): on PostgreSQL every query with
  * parameters runs as a named statement, so the server parses and analyses its text once per connection,
- * not once per request; a query without parameters keeps the simple protocol; a connection keeps at most
- * MAX_PREPARED_PER_CONNECTION of them.
+ * not once per request, and plans it once where the plan does not depend on the parameters; a query
+ * without parameters keeps the simple protocol, and a search's pattern match runs unnamed (planned for
+ * its pattern every time); a connection keeps at most MAX_PREPARED_PER_CONNECTION of them.
  */
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/database';
@@ -32,6 +33,18 @@ describe('preparedQuery', () => {
     expect(preparedQuery(c, [cursor])).toEqual([cursor]);
   });
 
+  it("leaves a search's pattern match (LIKE, ILIKE, SIMILAR TO) unnamed, to be planned for its pattern", () => {
+    const c = client();
+    for (const text of [
+      `select 1 from stores where search_text like lower($1) escape '\\'`,
+      `select 1 from stores where email ILIKE $1`,
+      `select 1 from stores where name similar to $1`,
+    ])
+      expect(preparedQuery(c, [text, ['%a%']])).toEqual([text, ['%a%']]);
+    // A word that only contains "like" is not a pattern match.
+    expect(preparedQuery(c, ['select $1::text as likes', ['a']])).toEqual([expect.objectContaining({ name: expect.any(String) })]);
+  });
+
   it('past MAX_PREPARED_PER_CONNECTION texts a connection runs new ones unnamed; the ones it has stay named', () => {
     const c = client();
     for (let i = 0; i < MAX_PREPARED_PER_CONNECTION; i++) preparedQuery(c, [`select $1::int + ${i}`, [i]]);
@@ -46,6 +59,10 @@ describePostgres('statements prepared on PostgreSQL', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolSize: 1 });
+    // One connection: this table is there for every query of these tests.
+    await sql`create temporary table places (id int primary key, name text not null)`.execute(database.db);
+    await sql`insert into places select n, 'place ' || n from generate_series(1, 1000) n`.execute(database.db);
+    await sql`analyze places`.execute(database.db);
   });
   afterAll(async () => {
     await database.close();
@@ -65,8 +82,20 @@ describePostgres('statements prepared on PostgreSQL', () => {
     expect(texts.some((t) => t.includes('pg_prepared_statements'))).toBe(false);
   });
 
-  it('plans a prepared statement for its parameters every time (no generic plan)', async () => {
-    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(database.db);
-    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  it('a lookup by key is planned once: after its first five runs it keeps one plan for every parameter', async () => {
+    const query = (id: number) => sql`select name from places where id = ${id} /* by key */`.execute(database.db);
+    for (let id = 1; id <= 8; id++) await query(id);
+    const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+      select generic_plans, custom_plans from pg_prepared_statements where statement like '%/* by key */'`.execute(database.db);
+    expect(rows).toEqual([{ generic_plans: 3, custom_plans: 5 }]);
+  });
+
+  it("a search's pattern match is not prepared: it is planned for its own pattern every time", async () => {
+    const search = (pattern: string) =>
+      sql<{ n: number }>`select count(*)::int as n from places where name like ${pattern} /* a search */`.execute(database.db);
+    expect((await search('%place 99%')).rows[0].n).toBe(11);
+    expect((await search('%place 1000%')).rows[0].n).toBe(1);
+    const texts = await preparedTexts();
+    expect(texts.filter((t) => t.includes('/* a search */'))).toEqual([]);
   });
 });

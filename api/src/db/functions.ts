@@ -8,13 +8,6 @@
  *
  * What `create or replace` cannot do needs a migration: renaming or dropping a function or trigger,
  * changing a function's arguments or result type (drop it there; the file creates it again).
- *
- * Every PL/pgSQL function is declared `set plan_cache_mode = auto`. Our PostgreSQL connections force a
- * custom plan for each statement (postgres-pool.ts), and a function's statements inherit its
- * connection's setting: without its own, each of its statements would be planned again on every call,
- * every statement of a rating write's function and triggers included. With it they keep their plans as
- * PostgreSQL does by default: `rate_store` alone went from 981 and 1,134 calls/s to 1,561–1,708
- * (pgbench, 10 clients, full-size data, 2026-11-29).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
  *
  * Each connection also prepares the statements it runs (a named statement per SQL text, see
  * `preparedQuery`): PostgreSQL parses and analyses a statement once per connection instead of on every
- * request.
+ * request, and plans it once where its plan does not depend on its parameters.
  */
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
@@ -72,14 +72,27 @@ function statementName(text: string): string {
 }
 
 /**
+ * A search's pattern match: its statement runs unnamed. A named statement is planned by PostgreSQL as it
+ * does by default (`plan_cache_mode` auto): for its parameters the first five times on a connection,
+ * then once for all (the generic plan) when that plan is estimated no dearer, which it is for our lookups
+ * by key (a store, its ratings, one's own rating, the counters) and not for a page whose LIMIT it cannot
+ * see (those stay planned for their parameters). A pattern's selectivity is another matter: a generic
+ * plan cannot tell a rare word from three common letters, so a statement with LIKE is planned for its
+ * own pattern every time, as an unnamed statement is.
+ */
+const PATTERN_MATCH = /\b(i?like|similar to)\b/i;
+
+/**
  * `client.query(text, values)` with parameters as a named (prepared) statement, `{ name, text, values }`,
  * while the connection holds fewer than MAX_PREPARED_PER_CONNECTION. Anything else as given: a query
- * without parameters keeps pg's simple protocol (a migration's text may hold several statements), and
- * a cursor or a config object is pg's own.
+ * without parameters keeps pg's simple protocol (a migration's text may hold several statements), a
+ * search's pattern match is planned for its pattern (`PATTERN_MATCH`), and a cursor or a config object
+ * is pg's own.
  */
 export function preparedQuery(client: PgClient, args: unknown[]): unknown[] {
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
+  if (PATTERN_MATCH.test(text)) return args;
   const name = statementName(text);
   const prepared = (client.__prepared ??= new Set());
   if (!prepared.has(name)) {
@@ -105,10 +118,7 @@ export function createResilientPool(
     : [];
   const pool = new pg.Pool({
     ...config,
-    // A prepared statement is still planned for its parameters every time (a generic plan of a search's
-    // LIKE or a page's LIMIT can be many times slower): what preparing saves is the parse and analysis.
-    // The database's own PL/pgSQL functions keep their plans all the same (db/functions.ts).
-    options: [config.options, ...serverOptions, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' '),
+    options: [config.options, ...serverOptions].filter(Boolean).join(' '),
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     // The server cancels a slow statement at statement_timeout; this is for a server that does not answer at all.
     ...(limited ? { query_timeout: timeouts.statementTimeoutMs + 1000 } : {}),

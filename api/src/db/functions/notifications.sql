@@ -3,7 +3,7 @@
 -- for each user the statement wrote to. Per user it reads the 200th newest id through
 -- notifications_user_idx (a short index walk), so the bound costs the same whatever the table holds.
 
-create or replace function notifications_keep_newest() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function notifications_keep_newest() returns trigger language plpgsql as $$
   begin
     delete from notifications n
       using (select distinct user_id from new_rows) u,

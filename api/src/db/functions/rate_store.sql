@@ -1,9 +1,7 @@
 -- A customer's rating of a store, created or changed, in one round trip, with the store's new figures.
 -- Nothing (no row) when the store does not exist or is the customer's own. A new rating notifies the
--- store's owner. The store row is locked first, the lock order of every rating write (lockStoreOfRating in
--- routes/stores/queries.ts). The caller's statement is this function alone, so all its statements keep
--- their plans (db/functions.ts); a lock taken in the caller's statement would plan a query of stores, with
--- its 14 indexes, on every write.
+-- store's owner. The store row is locked first, here: the lock order of every rating write
+-- (lockStoreOfRating in routes/stores/queries.ts), so the caller's statement is this function alone.
 
 create or replace function rate_store(p_user integer, p_store integer, p_rating smallint, p_comment text)
   returns table (
@@ -12,7 +10,7 @@ create or replace function rate_store(p_user integer, p_store integer, p_rating 
     average_rating numeric, rating_count integer,
     rating_1 integer, rating_2 integer, rating_3 integer, rating_4 integer, rating_5 integer
   )
-  language plpgsql set plan_cache_mode = auto as $$
+  language plpgsql as $$
   #variable_conflict use_column
   declare
     v_id integer;

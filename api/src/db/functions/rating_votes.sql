@@ -3,7 +3,7 @@
 -- queue on its row, so the count stays exact, and the store page's "most helpful" order reads it
 -- through an index instead of counting votes.
 
-create or replace function rating_votes_keep_count() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function rating_votes_keep_count() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
       update ratings set helpful_count = helpful_count + 1 where id = new.rating_id;

@@ -20,7 +20,7 @@ create or replace function row_counts_apply(p_subjects text[], p_days date[], p_
 $$;
 
 -- users and stores: one subject per table, named by the trigger's argument; an update counts only a moved created_at.
-create or replace function row_counts_track() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function row_counts_track() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
       perform row_counts_apply(array_agg(tg_argv[0]), array_agg((created_at at time zone 'UTC')::date), array_agg(1::bigint)) from new_rows;

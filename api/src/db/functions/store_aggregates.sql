@@ -5,7 +5,7 @@
 -- sort indexes, never the stores row and its many indexes. A rating an admin hides (hidden_at, migration 0012)
 -- leaves the figures as a deleted one would, and comes back into them when restored.
 
-create or replace function ratings_maintain_store_aggregates() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function ratings_maintain_store_aggregates() returns trigger language plpgsql as $$
   begin
     if tg_op = 'UPDATE' and old.rating = new.rating and old.store_id = new.store_id
         and (old.hidden_at is null) = (new.hidden_at is null) then
@@ -42,7 +42,7 @@ create or replace trigger ratings_store_aggregates
     for each row execute function ratings_maintain_store_aggregates();
 
 -- Every new store starts with figures of zero, in its category.
-create or replace function stores_add_figures() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function stores_add_figures() returns trigger language plpgsql as $$
   begin
     insert into store_figures (store_id, category) select id, category from new_rows;
     return null;
@@ -54,7 +54,7 @@ create or replace trigger stores_add_figures
     referencing new table as new_rows for each statement execute function stores_add_figures();
 
 -- The category is copied into store_figures, so the store list of one category by rating is one index scan.
-create or replace function stores_copy_category() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function stores_copy_category() returns trigger language plpgsql as $$
   begin
     update store_figures set category = new.category where store_id = new.id;
     return null;

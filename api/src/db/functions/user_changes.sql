@@ -2,7 +2,7 @@
 -- signed-out token is announced on the 'user_changed' channel with the user's id, at commit: each API
 -- instance keeps the signed-in users it has read in memory and drops the one named (auth/signed-in-users.ts).
 
-create or replace function notify_user_changed() returns trigger language plpgsql set plan_cache_mode = auto as $$
+create or replace function notify_user_changed() returns trigger language plpgsql as $$
   begin
     if tg_table_name = 'users' then
       perform pg_notify('user_changed', old.id::text);
