@@ -4,7 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { MESSAGES } from 'shared-contracts';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, ZodApp } from './app-context';
@@ -75,7 +75,7 @@ export async function buildApp({ config, database: given, schema, logger }: Buil
   const app = Fastify({
     logger: logger ?? serverLogger(config.logLevel),
     // One line per request instead (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     // A __proto__ key, or constructor.prototype, is dropped while the JSON is parsed, like any key the
     // schemas do not know, so it can reach no object (it was a 400 "not valid JSON", though it is JSON).
