@@ -11,6 +11,18 @@ create or replace function ratings_maintain_store_aggregates() returns trigger l
         and (old.hidden_at is null) = (new.hidden_at is null) then
       return null;
     end if;
+    -- A visible rating's new star in the same store: one new version of the figures row, not two.
+    if tg_op = 'UPDATE' and old.store_id = new.store_id and old.hidden_at is null and new.hidden_at is null then
+      update store_figures set
+        rating_sum = rating_sum - old.rating + new.rating,
+        rating_1 = rating_1 - (old.rating = 1)::int + (new.rating = 1)::int,
+        rating_2 = rating_2 - (old.rating = 2)::int + (new.rating = 2)::int,
+        rating_3 = rating_3 - (old.rating = 3)::int + (new.rating = 3)::int,
+        rating_4 = rating_4 - (old.rating = 4)::int + (new.rating = 4)::int,
+        rating_5 = rating_5 - (old.rating = 5)::int + (new.rating = 5)::int
+      where store_id = new.store_id;
+      return null;
+    end if;
     if tg_op in ('DELETE', 'UPDATE') and old.hidden_at is null then
       update store_figures set
         rating_count = rating_count - 1,
