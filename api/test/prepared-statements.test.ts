@@ -5,12 +5,15 @@
  * without parameters keeps the simple protocol, and a search's pattern match runs unnamed (planned for
  * its pattern every time); a connection keeps at most MAX_PREPARED_PER_CONNECTION of them.
  */
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/database';
-import { MAX_PREPARED_PER_CONNECTION, preparedQuery } from '../src/db/postgres-pool';
+import { preparedQuery } from '../src/db/postgres-pool';
+import { MAX_PREPARED_PER_CONNECTION } from '../src/db/prepared-statements';
+import { PGliteStatements } from '../src/db/pglite-statements';
+import { ENGINES } from './support/test-server';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-const describePostgres = TEST_DATABASE_URL ? describe : describe.skip;
 
 describe('preparedQuery', () => {
   const client = () => ({}) as Parameters<typeof preparedQuery>[0];
@@ -55,10 +58,10 @@ describe('preparedQuery', () => {
   });
 });
 
-describePostgres('statements prepared on PostgreSQL', () => {
+describe.each(ENGINES)('statements prepared (%s)', (engine) => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, poolSize: 1 });
+    database = await openDatabase(engine === 'postgres' ? { databaseUrl: TEST_DATABASE_URL, poolSize: 1 } : {});
     // One connection: this table is there for every query of these tests.
     await sql`create temporary table places (id int primary key, name text not null)`.execute(database.db);
     await sql`insert into places select n, 'place ' || n from generate_series(1, 1000) n`.execute(database.db);
@@ -97,5 +100,66 @@ describePostgres('statements prepared on PostgreSQL', () => {
     expect((await search('%place 1000%')).rows[0].n).toBe(1);
     const texts = await preparedTexts();
     expect(texts.filter((t) => t.includes('/* a search */'))).toEqual([]);
+  });
+});
+
+describe("PGlite's prepared statements give what its own query gives", () => {
+  let pg: PGlite;
+  let statements: PGliteStatements;
+  beforeAll(async () => {
+    pg = await PGlite.create({ parsers: { [types.INT8]: Number, [types.NUMERIC]: Number } });
+    statements = new PGliteStatements(pg);
+    await pg.exec(
+      `create table things (id int primary key, label text, at timestamptz, tags text[], info jsonb, ok boolean, price numeric(5,2))`,
+    );
+    await pg.exec(
+      `insert into things values (1, 'one', '2026-11-29T05:00:00Z', '{a,b}', '{"k": [1]}', true, 4.25), (2, null, null, null, null, null, null)`,
+    );
+  });
+  afterAll(() => pg.close());
+
+  it('the same rows, typed the same, for every kind of column and parameter', async () => {
+    const text = `select *, count(*) over () as total, $2::text as echoed from things where id = any($1::int[]) or at < $3 order by id`;
+    const parameters = [[1, 2], 'it’s', new Date('2027-01-01T00:00:00Z')];
+    for (let run = 0; run < 7; run++) {
+      const prepared = await statements.query(text, parameters);
+      const plain = await pg.query(text, parameters);
+      expect(prepared.rows).toEqual(plain.rows);
+      expect(prepared.fields).toEqual(plain.fields);
+    }
+    expect((await statements.query(text, parameters)).rows[0]).toEqual({
+      id: 1,
+      label: 'one',
+      at: new Date('2026-11-29T05:00:00Z'),
+      tags: ['a', 'b'],
+      info: { k: [1] },
+      ok: true,
+      price: 4.25,
+      total: 2,
+      echoed: 'it’s',
+    });
+  });
+
+  it('a write answers the rows it changed; a failing one throws the database error and the next statement runs', async () => {
+    const update = await statements.query(`update things set label = $1 where id = $2`, ['two', 2]);
+    expect(update.affectedRows).toBe(1);
+    await expect(statements.query(`insert into things (id) values ($1)`, [1])).rejects.toMatchObject({ code: '23505' });
+    expect((await statements.query(`select label from things where id = $1`, [2])).rows).toEqual([{ label: 'two' }]);
+  });
+
+  it('a statement prepared before its table was altered is prepared again', async () => {
+    const text = `select * from things where id = $1`;
+    await statements.query(text, [1]);
+    await pg.exec(`alter table things add column extra text default 'new'`);
+    expect((await statements.query(text, [1])).rows[0]).toMatchObject({ id: 1, extra: 'new' });
+  });
+
+  it('prepares each text once, and not a pattern match', async () => {
+    await statements.query(`select id from things where id = $1 /* once */`, [1]);
+    await statements.query(`select id from things where id = $1 /* once */`, [2]);
+    await statements.query(`select id from things where label like $1 /* pattern */`, ['%o%']);
+    const { rows } = await pg.query<{ statement: string }>(`select statement from pg_prepared_statements`);
+    expect(rows.filter((r) => r.statement.includes('/* once */'))).toHaveLength(1);
+    expect(rows.filter((r) => r.statement.includes('/* pattern */'))).toHaveLength(0);
   });
 });

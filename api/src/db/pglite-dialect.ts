@@ -19,12 +19,17 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PGliteStatements } from './pglite-statements';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  private readonly statements: PGliteStatements;
+
+  constructor(pg: PGlite) {
+    this.statements = new PGliteStatements(pg);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.statements.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiledQuery.sql);
     return {
       rows: result.rows,

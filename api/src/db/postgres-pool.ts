@@ -7,12 +7,14 @@
  * `DatabaseUnavailableError` (answered 503 with Retry-After) instead of a 500.
  *
  * Each connection also prepares the statements it runs (a named statement per SQL text, see
- * `preparedQuery`): PostgreSQL parses and analyses a statement once per connection instead of on every
- * request, and plans it once where its plan does not depend on its parameters.
+ * `preparedQuery` and prepared-statements.ts): PostgreSQL parses and analyses a statement once per
+ * connection instead of on every request, and plans it once where its plan does not depend on its
+ * parameters.
  */
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { MAX_PREPARED_PER_CONNECTION, runsPrepared } from './prepared-statements';
 
 export interface PoolTimeouts {
   /** Opening a connection, and waiting for a free one when all are busy. */
@@ -53,12 +55,6 @@ export function isUnavailable(error: unknown): boolean {
 
 type PgClient = pg.PoolClient & { __broken?: unknown; __prepared?: Set<string> };
 
-/**
- * How many named statements one connection keeps at most. Our queries are a few dozen texts; what
- * varies (an IN list's length) could make more, and past this they run unnamed, as before.
- */
-export const MAX_PREPARED_PER_CONNECTION = 500;
-
 /** The statement's name: one per SQL text (pg keeps track of which its connection has prepared), hashed once per text. */
 const names = new Map<string, string>();
 function statementName(text: string): string {
@@ -72,27 +68,15 @@ function statementName(text: string): string {
 }
 
 /**
- * A search's pattern match: its statement runs unnamed. A named statement is planned by PostgreSQL as it
- * does by default (`plan_cache_mode` auto): for its parameters the first five times on a connection,
- * then once for all (the generic plan) when that plan is estimated no dearer, which it is for our lookups
- * by key (a store, its ratings, one's own rating, the counters) and not for a page whose LIMIT it cannot
- * see (those stay planned for their parameters). A pattern's selectivity is another matter: a generic
- * plan cannot tell a rare word from three common letters, so a statement with LIKE is planned for its
- * own pattern every time, as an unnamed statement is.
- */
-const PATTERN_MATCH = /\b(i?like|similar to)\b/i;
-
-/**
  * `client.query(text, values)` with parameters as a named (prepared) statement, `{ name, text, values }`,
  * while the connection holds fewer than MAX_PREPARED_PER_CONNECTION. Anything else as given: a query
  * without parameters keeps pg's simple protocol (a migration's text may hold several statements), a
- * search's pattern match is planned for its pattern (`PATTERN_MATCH`), and a cursor or a config object
- * is pg's own.
+ * search's pattern match is planned for its pattern (prepared-statements.ts), and a cursor or a config
+ * object is pg's own.
  */
 export function preparedQuery(client: PgClient, args: unknown[]): unknown[] {
   const [text, values] = args;
-  if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
-  if (PATTERN_MATCH.test(text)) return args;
+  if (typeof text !== 'string' || !Array.isArray(values) || !runsPrepared(text, values)) return args;
   const name = statementName(text);
   const prepared = (client.__prepared ??= new Set());
   if (!prepared.has(name)) {
