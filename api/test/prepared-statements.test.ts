@@ -1,6 +1,7 @@
 /**
- * Statements prepared once per connection (db/postgres-pool.ts): on PostgreSQL every query with
- * parameters runs as a named statement, so the server parses and analyses its text once per connection,
+ * Statements prepared once per connection (db/prepared-statements.ts; postgres-pool.ts and, on PGlite's
+ * one connection, pglite-statements.ts): every query with parameters runs as a named statement, so the
+ * database parses and analyses its text once per connection,
  * not once per request, and plans it once where the plan does not depend on the parameters; a query
  * without parameters keeps the simple protocol, and a search's pattern match runs unnamed (planned for
  * its pattern every time); a connection keeps at most MAX_PREPARED_PER_CONNECTION of them.

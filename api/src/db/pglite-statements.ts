@@ -21,16 +21,6 @@ interface Prepared {
   parameterTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-}
-
 export class PGliteStatements {
   private readonly prepared = new Map<string, Prepared>();
   private named = 0;
@@ -61,7 +51,12 @@ export class PGliteStatements {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await this.pg.execProtocolStream(
-      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     await this.pg.syncToFs();
@@ -71,7 +66,7 @@ export class PGliteStatements {
   private async prepare(text: string): Promise<Prepared> {
     const name = `sr_${++this.named}`;
     const messages = await this.pg.execProtocolStream(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const prepared = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
@@ -83,7 +78,7 @@ export class PGliteStatements {
     const prepared = this.prepared.get(text);
     this.prepared.delete(text);
     if (prepared)
-      await this.pg.execProtocolStream(concat([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]), {
+      await this.pg.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]), {
         syncToFs: false,
       });
   }
