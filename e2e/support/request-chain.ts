@@ -1,7 +1,10 @@
 /**
  * The request chain of a cold visit: how many requests stand one behind the other from the HTML to the
  * content. Each request's predecessor is the request that finished last before it started (what it
- * was waiting for); the chain of a request is its predecessors back to the page's HTML. The content is
+ * was waiting for); the chain of a request is its predecessors back to the page's HTML. A request that started
+ * before any other had finished was found in the HTML as it came in (the preload scanner reads it
+ * before its last byte is in, and on a busy machine the HTML's end is reported late): its predecessor
+ * is the HTML. The content is
  * what the Largest Contentful Paint needed: of the requests that finished before it, the one with the
  * longest chain. A page whose HTML names every file the route needs (preload hints) and whose data
  * request starts once the code is there has a chain of 3: HTML → code → data.
@@ -22,7 +25,7 @@ export interface ChainResult {
   path: string[];
 }
 
-interface Timed {
+export interface Timed {
   url: string;
   startWallMs: number;
   /** Monotonic seconds from CDP, for the end. */
@@ -82,14 +85,16 @@ export function chainTo(contentWallMs: number, all: Timed[]): ChainResult {
   const finished = all
     .filter((r): r is Timed & { endWallMs: number } => r.endWallMs !== undefined)
     .sort((a, b) => a.startWallMs - b.startWallMs);
+  const html = finished[0];
   const chains = new Map<Timed, Timed[]>();
   for (const request of finished) {
-    // What it waited for: the request that finished last before it started.
+    // What it waited for: the request that finished last before it started, else the HTML it was found in.
     let predecessor: Timed | undefined;
     for (const other of finished) {
       if (other === request || other.endWallMs > request.startWallMs) continue;
-      if (!predecessor || other.endWallMs > (predecessor.endWallMs ?? 0)) predecessor = other;
+      if (!predecessor || other.endWallMs > predecessor.endWallMs) predecessor = other;
     }
+    if (!predecessor && request !== html) predecessor = html;
     chains.set(request, [...(predecessor ? (chains.get(predecessor) ?? [predecessor]) : []), request]);
   }
   let longest: Timed[] = [];
