@@ -2,9 +2,10 @@
  * Statements prepared once per connection (db/prepared-statements.ts; postgres-pool.ts and, on PGlite's
  * one connection, pglite-statements.ts): every query with parameters runs as a named statement, so the
  * database parses and analyses its text once per connection,
- * not once per request, and plans it once where the plan does not depend on the parameters; a query
- * without parameters keeps the simple protocol, and a search's pattern match runs unnamed (planned for
- * its pattern every time); a connection keeps at most MAX_PREPARED_PER_CONNECTION of them.
+ * not once per request, and plans it once where the plan does not depend on the parameters; a single
+ * read without parameters is prepared too (planned once), a text that may hold several statements keeps
+ * the simple protocol, and a search's pattern match runs unnamed (planned for its pattern every time); a
+ * connection keeps at most MAX_PREPARED_PER_CONNECTION of them. The dashboards' reads are planned once.
  */
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'kysely';
@@ -12,7 +13,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { preparedQuery } from '../src/db/postgres-pool';
 import { MAX_PREPARED_PER_CONNECTION } from '../src/db/prepared-statements';
 import { PGliteStatements } from '../src/db/pglite-statements';
-import { ENGINES } from './support/test-server';
+import { ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -29,10 +30,17 @@ describe('preparedQuery', () => {
     expect(other.name).not.toBe(first.name);
   });
 
-  it('leaves a query without parameters, and anything not a text with values, as it was given', () => {
+  it('names a single read without parameters too: a SELECT, a WITH, a union of parenthesised SELECTs', () => {
+    const c = client();
+    for (const text of ['select 1 as one', 'with t as (select 1 as n) select n from t', '(select 1) union all (select 2)'])
+      expect(preparedQuery(c, [text, []])).toEqual([{ name: expect.stringMatching(/^sr_/), text, values: [] }]);
+  });
+
+  it('leaves a text that may hold several statements, any other statement without parameters, and anything not a text with values, as it was given', () => {
     const c = client();
     const cursor = { submit: () => undefined };
     expect(preparedQuery(c, ['select 1; select 2', []])).toEqual(['select 1; select 2', []]);
+    expect(preparedQuery(c, ['create table t (id int)', []])).toEqual(['create table t (id int)', []]);
     expect(preparedQuery(c, ['vacuum analyze'])).toEqual(['vacuum analyze']);
     expect(preparedQuery(c, [cursor])).toEqual([cursor]);
   });
@@ -77,13 +85,20 @@ describe.each(ENGINES)('statements prepared (%s)', (engine) => {
       (r) => r.statement,
     );
 
-  it('a query with parameters is prepared once on its connection and used again; one without parameters is not prepared', async () => {
+  it('a query with parameters is prepared once on its connection and used again', async () => {
     const query = (n: number) => sql<{ n: number }>`select ${n}::int + 40 as n`.execute(database.db);
     expect((await query(2)).rows[0].n).toBe(42);
     expect((await query(3)).rows[0].n).toBe(43);
     const texts = await preparedTexts();
     expect(texts.filter((t) => t.includes('+ 40 as n'))).toHaveLength(1);
-    expect(texts.some((t) => t.includes('pg_prepared_statements'))).toBe(false);
+  });
+
+  it('a read without parameters is prepared and planned once, for good', async () => {
+    const query = () => sql<{ n: number }>`select count(*)::int as n from places where id > 990 /* no parameters */`.execute(database.db);
+    for (let run = 0; run < 3; run++) expect((await query()).rows[0].n).toBe(10);
+    const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+      select generic_plans, custom_plans from pg_prepared_statements where statement like '%/* no parameters */'`.execute(database.db);
+    expect(rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
   });
 
   it('a lookup by key is planned once: after its first five runs it keeps one plan for every parameter', async () => {
@@ -162,5 +177,42 @@ describe("PGlite's prepared statements give what its own query gives", () => {
     const { rows } = await pg.query<{ statement: string }>(`select statement from pg_prepared_statements`);
     expect(rows.filter((r) => r.statement.includes('/* once */'))).toHaveLength(1);
     expect(rows.filter((r) => r.statement.includes('/* pattern */'))).toHaveLength(0);
+  });
+});
+
+describe.each(ENGINES)("the dashboards' reads are planned once (%s)", (engine) => {
+  // One connection, so pg_prepared_statements (which shows its own connection's) holds every statement.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { poolSize: 1 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('after eight admin dashboards, no statement of theirs is still planned for its parameters each time', async () => {
+    const admin = await server.createUser('system_admin');
+    const owner = await server.createUser('store_owner');
+    const customer = await server.createUser('normal_user');
+    const store = await server.createStore(owner.id);
+    expect((await server.post(`/api/ratings/${store.id}`, { token: customer.token, body: { rating: 4 } })).status).toBe(201);
+    // Enough rows that a plan made for any value costs more than one made for the value at hand.
+    await sql`insert into users (name, email, email_key, address, role, password_hash)
+      select 'Customer ' || n, 'c' || n || '@plans.example', 'c' || n || '@plans.example', '', 'normal_user', 'x'
+      from generate_series(1, 2000) n`.execute(server.db);
+    await sql`insert into stores (name, address, city, owner_id)
+      select 'Store ' || n, n || ' Road', 'Town', ${owner.id} from generate_series(1, 2000) n`.execute(server.db);
+    await sql`insert into ratings (user_id, store_id, rating)
+      select ${customer.id}, id, 1 + id % 5 from stores where id % 4 = 0 and id <> ${store.id}`.execute(server.db);
+    await sql`analyze`.execute(server.db);
+    for (let run = 0; run < 8; run++) {
+      expect((await server.get('/api/admin/dashboard', { token: admin.token })).status).toBe(200);
+      expect((await server.get('/api/users/dashboard', { token: admin.token })).status).toBe(200);
+    }
+    // The top stores (a partial index of rated stores), the count of administrators and the recent
+    // activity (three LIMITs) were each planned eight times when their constants were parameters.
+    const { rows } = await sql<{ statement: string; generic_plans: number }>`
+      select statement, generic_plans from pg_prepared_statements where custom_plans >= 8`.execute(server.db);
+    expect(rows).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@
  * anew, in six calls into the database: here a statement is parsed and described once under a name,
  * then each run is one call (bind, describe, execute, sync), and PostgreSQL keeps its plan where the
  * plan does not depend on the parameters. The answer is read by PGlite's own parsers, so rows are the
- * same as `query` gives. What does not run prepared (no parameters, a pattern match, past the bound)
- * goes through `query` as before.
+ * same as `query` gives. What does not run prepared (runsPrepared: a pattern match, a text that may
+ * hold several statements; past the bound) goes through `query` as before.
  */
 import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import { MAX_PREPARED_PER_CONNECTION, runsPrepared } from './prepared-statements';

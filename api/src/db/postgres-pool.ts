@@ -69,10 +69,10 @@ function statementName(text: string): string {
 
 /**
  * `client.query(text, values)` with parameters as a named (prepared) statement, `{ name, text, values }`,
- * while the connection holds fewer than MAX_PREPARED_PER_CONNECTION. Anything else as given: a query
- * without parameters keeps pg's simple protocol (a migration's text may hold several statements), a
- * search's pattern match is planned for its pattern (prepared-statements.ts), and a cursor or a config
- * object is pg's own.
+ * and a single read without them likewise (runsPrepared), while the connection holds fewer than
+ * MAX_PREPARED_PER_CONNECTION. Anything else as given: any other query without parameters keeps pg's
+ * simple protocol (a migration's text may hold several statements), a search's pattern match is
+ * planned for its pattern (prepared-statements.ts), and a cursor or a config object is pg's own.
  */
 export function preparedQuery(client: PgClient, args: unknown[]): unknown[] {
   const [text, values] = args;

@@ -20,7 +20,8 @@ function recentRatings(db: Kysely<DB>) {
 
 /** System-wide: new ratings, new accounts and new stores together, in one round trip (each part from its date index). */
 export async function systemActivity(db: Kysely<DB>): Promise<Activity[]> {
-  const limit = RECENT_ACTIVITY_LIMIT;
+  // A literal, so the plan is made once for it (db/prepared-statements.ts).
+  const limit = sql.lit(RECENT_ACTIVITY_LIMIT);
   const { rows } = await sql<{
     kind: 'rating' | 'user' | 'store';
     name: string;

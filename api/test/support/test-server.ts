@@ -71,6 +71,8 @@ export interface TestServerOptions {
   prepareDatabase?: (db: Database['db'], schema: string | undefined) => Promise<void>;
   /** Told of every statement the server sends to the database. */
   onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
+  /** PostgreSQL connections of the server's pool (10); PGlite has one. */
+  poolSize?: number;
 }
 
 export class TestServer {
@@ -276,7 +278,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   if (engine === 'postgres' && !url) throw new Error('TEST_DATABASE_URL is needed for the postgres engine');
 
   const database = await openDatabase({
-    ...(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: 10 } : {}),
+    ...(engine === 'postgres' ? { databaseUrl: url, schema, poolSize: options.poolSize ?? 10 } : {}),
     onQuery: options.onQuery,
   });
   const config = testConfig(dataDir, options);

@@ -76,7 +76,8 @@ async function userHealth(db: Kysely<DB>): Promise<HealthStatus> {
   const admins = await db
     .selectFrom('users')
     .select(sql<number>`count(*)`.as('n'))
-    .where('role', '=', 'system_admin')
+    // A literal, so the plan is made once for it (db/prepared-statements.ts).
+    .where('role', '=', sql.lit('system_admin'))
     .executeTakeFirstOrThrow();
   const adminCount = Number(admins.n);
   return adminCount > 0
