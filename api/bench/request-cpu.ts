@@ -112,6 +112,7 @@ const searchShape: Shape = {
   minRating: false,
   unratedBy: false,
   city: false,
+  firstPage: 12,
 };
 const listParams: ListParams = {
   pattern: '%bakery%',

@@ -11,9 +11,11 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/database';
 import { preparedQuery } from '../src/db/postgres-pool';
+import { pageBounds } from '../src/http/lists';
 import { MAX_PREPARED_PER_CONNECTION } from '../src/db/prepared-statements';
 import { PGliteStatements } from '../src/db/pglite-statements';
-import { ENGINES, startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_PAGE_SIZE, LIST_WINDOW, RECOMMENDATIONS_FETCH_LIMIT, STORE_PAGE_SIZE } from 'shared-contracts';
+import { type CreatedUser, ENGINES, startTestServer, type TestServer } from './support/test-server';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -64,6 +66,20 @@ describe('preparedQuery', () => {
     expect(preparedQuery(c, ['select $1::int + 7', [0]])).toEqual([expect.objectContaining({ name: expect.any(String) })]);
     // Another connection has its own.
     expect(preparedQuery(client(), ['select $1::int + -1', [0]])).toEqual([expect.objectContaining({ name: expect.any(String) })]);
+  });
+});
+
+describe('pageBounds', () => {
+  it("a first page at one of the list's own sizes has its LIMIT in the text; any other page has LIMIT and OFFSET as parameters", () => {
+    expect(pageBounds({ page: 1, limit: 12 }, [12, 6])).toEqual({ firstPage: 12, limit: 12, offset: 0 });
+    expect(pageBounds({ page: 1, limit: 6 }, [12, 6])).toEqual({ firstPage: 6, limit: 6, offset: 0 });
+    // Another size (a client's own limit) or a later page: parameters, one text whatever the values.
+    expect(pageBounds({ page: 1, limit: 7 }, [12, 6])).toEqual({ firstPage: null, limit: 7, offset: 0 });
+    expect(pageBounds({ page: 3, limit: 12 }, [12, 6])).toEqual({ firstPage: null, limit: 12, offset: 24 });
+  });
+
+  it('refuses a page that starts beyond the window, as every list does', () => {
+    expect(() => pageBounds({ page: LIST_WINDOW / 10 + 1, limit: 10 }, [10])).toThrow(expect.objectContaining({ statusCode: 400 }));
   });
 });
 
@@ -180,20 +196,16 @@ describe("PGlite's prepared statements give what its own query gives", () => {
   });
 });
 
-describe.each(ENGINES)("the dashboards' reads are planned once (%s)", (engine) => {
+describe.each(ENGINES)("the dashboards' reads and the lists' first pages are planned once (%s)", (engine) => {
   // One connection, so pg_prepared_statements (which shows its own connection's) holds every statement.
   let server: TestServer;
+  let admin: CreatedUser;
+  let customer: CreatedUser;
   beforeAll(async () => {
     server = await startTestServer(engine, { poolSize: 1 });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-
-  it('after eight admin dashboards, no statement of theirs is still planned for its parameters each time', async () => {
-    const admin = await server.createUser('system_admin');
+    admin = await server.createUser('system_admin');
     const owner = await server.createUser('store_owner');
-    const customer = await server.createUser('normal_user');
+    customer = await server.createUser('normal_user');
     const store = await server.createStore(owner.id);
     expect((await server.post(`/api/ratings/${store.id}`, { token: customer.token, body: { rating: 4 } })).status).toBe(201);
     // Enough rows that a plan made for any value costs more than one made for the value at hand.
@@ -205,14 +217,52 @@ describe.each(ENGINES)("the dashboards' reads are planned once (%s)", (engine) =
     await sql`insert into ratings (user_id, store_id, rating)
       select ${customer.id}, id, 1 + id % 5 from stores where id % 4 = 0 and id <> ${store.id}`.execute(server.db);
     await sql`analyze`.execute(server.db);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The prepared statements of this connection planned for their parameters `runs` times or more. */
+  const plannedEveryTime = async (runs: number) =>
+    (
+      await sql<{ statement: string }>`
+        select statement from pg_prepared_statements where custom_plans >= ${runs}`.execute(server.db)
+    ).rows.map((r) => r.statement);
+
+  it('after eight admin dashboards, no statement of theirs is still planned for its parameters each time', async () => {
     for (let run = 0; run < 8; run++) {
       expect((await server.get('/api/admin/dashboard', { token: admin.token })).status).toBe(200);
       expect((await server.get('/api/users/dashboard', { token: admin.token })).status).toBe(200);
     }
     // The top stores (a partial index of rated stores), the count of administrators and the recent
     // activity (three LIMITs) were each planned eight times when their constants were parameters.
-    const { rows } = await sql<{ statement: string; generic_plans: number }>`
-      select statement, generic_plans from pg_prepared_statements where custom_plans >= 8`.execute(server.db);
-    expect(rows).toEqual([]);
+    expect(await plannedEveryTime(8)).toEqual([]);
+  });
+
+  it('after nine first pages of each list at its own page size, none is still planned each time; other pages are', async () => {
+    const firstPages = [
+      { path: `/api/stores?page=1&limit=${STORE_PAGE_SIZE}&sortBy=rating&sortOrder=desc`, token: customer.token },
+      { path: `/api/stores?page=1&limit=${STORE_PAGE_SIZE}&sortBy=name&sortOrder=asc&category=Other`, token: customer.token },
+      { path: `/api/stores?page=1&limit=${RECOMMENDATIONS_FETCH_LIMIT}&sortBy=rating&sortOrder=desc`, token: customer.token },
+      { path: `/api/admin/users?page=1&limit=${ADMIN_PAGE_SIZE}&sortBy=email&sortOrder=asc`, token: admin.token },
+      { path: `/api/admin/stores?page=1&limit=${ADMIN_PAGE_SIZE}&sortBy=created_at&sortOrder=desc`, token: admin.token },
+    ];
+    for (let run = 0; run < 9; run++) {
+      for (const { path, token } of firstPages) {
+        const answer = await server.get(path, { token });
+        expect(answer.status).toBe(200);
+        expect((answer.body.stores ?? answer.body.users).length).toBe(Number(new URL(path, server.baseUrl).searchParams.get('limit')));
+      }
+    }
+    expect(await plannedEveryTime(9)).toEqual([]);
+    // A later page keeps its LIMIT and OFFSET as parameters (its plan depends on them): one statement for every page.
+    for (let page = 2; page <= 10; page++) {
+      const answer = await server.get(`/api/stores?page=${page}&limit=${STORE_PAGE_SIZE}&sortBy=rating&sortOrder=desc`, {
+        token: customer.token,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.stores).toHaveLength(STORE_PAGE_SIZE);
+    }
+    expect(await plannedEveryTime(9)).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 /** Admin store management: list with owners, create, edit, delete (DESIGN.md §7, admin store rows). */
 import { sql, type Transaction } from 'kysely';
-import { cityFromAddress, MESSAGES } from 'shared-contracts';
+import { ADMIN_PAGE_SIZE, cityFromAddress, MESSAGES } from 'shared-contracts';
 import {
   adminStoreListQuerySchema,
   adminStoreListResponseSchema,
@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { toStore } from '../../http/dto';
 import { ApiError, notFound } from '../../http/errors';
-import { containsPattern, countWithinWindow, ilike, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
+import { containsPattern, countWithinWindow, ilike, limitedToPage, pageBounds, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
 import { STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from '../stores/queries';
 
@@ -72,12 +72,10 @@ export function registerAdminStoreRoutes(app: ZodApp, { db, guards }: AppContext
         searched = searched.where((eb) => eb.or(matches));
       }
       const [rows, total] = await Promise.all([
-        listQuery
-          .orderBy(STORE_SORT_KEYS[sortBy], sortOrder)
-          .orderBy('stores.id', sortOrder)
-          .limit(limit)
-          .offset(offsetOf({ page, limit }))
-          .execute(),
+        limitedToPage(
+          listQuery.orderBy(STORE_SORT_KEYS[sortBy], sortOrder).orderBy('stores.id', sortOrder),
+          pageBounds({ page, limit }, [ADMIN_PAGE_SIZE]),
+        ).execute(),
         // All stores: the kept count. Searched or filtered: the matches, counted up to LIST_WINDOW.
         search || city ? countWithinWindow(db, searched) : countRows(db, 'stores'),
       ]);

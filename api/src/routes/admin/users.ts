@@ -1,6 +1,6 @@
 /** Admin user management: list, create, detail, edit, delete (DESIGN.md §7, admin user rows). */
 import { sql, type Transaction } from 'kysely';
-import { emailKey, MESSAGES } from 'shared-contracts';
+import { ADMIN_PAGE_SIZE, emailKey, MESSAGES, OWNER_LIST_FETCH_LIMIT } from 'shared-contracts';
 import {
   adminUserCreateRequestSchema,
   adminUserDetailResponseSchema,
@@ -19,7 +19,7 @@ import type { DB } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { averageOf, toUser } from '../../http/dto';
 import { conflict, isPgError, notFound, PG_UNIQUE_VIOLATION } from '../../http/errors';
-import { countWithinWindow, offsetOf, pageInfo, searchTextMatches } from '../../http/lists';
+import { countWithinWindow, limitedToPage, pageBounds, pageInfo, searchTextMatches } from '../../http/lists';
 import { countRows } from '../../db/row-counts';
 import { lockStoresRatedBy, storesWithFigures } from '../stores/queries';
 
@@ -83,13 +83,11 @@ export function registerAdminUserRoutes(app: ZodApp, { db, guards }: AppContext)
       }
       if (role) query = query.where('users.role', '=', role);
       const [rows, total] = await Promise.all([
-        query
-          .select(USER_COLUMNS)
-          .orderBy(USER_SORT_KEYS[sortBy], sortOrder)
-          .orderBy('users.id', sortOrder)
-          .limit(limit)
-          .offset(offsetOf({ page, limit }))
-          .execute(),
+        limitedToPage(
+          query.select(USER_COLUMNS).orderBy(USER_SORT_KEYS[sortBy], sortOrder).orderBy('users.id', sortOrder),
+          // The users page, and the owner picker's fetch.
+          pageBounds({ page, limit }, [ADMIN_PAGE_SIZE, OWNER_LIST_FETCH_LIMIT]),
+        ).execute(),
         search || role ? countWithinWindow(db, query) : countRows(db, 'users'),
       ]);
       return { users: rows.map(toUser), ...pageInfo({ page, limit }, total) };

@@ -8,14 +8,15 @@
  *
  * Which conditions a list has and how it is sorted (its shape) decide the SQL; the values only fill it
  * in. So each shape's page and count are built and compiled once (db/compiled-once.ts), the first time
- * a list of that shape is asked for: 3 orders × 2 directions × 32 sets of conditions at most.
+ * a list of that shape is asked for: 3 orders × 2 directions × 32 sets of conditions × 3 (a first page
+ * of 12 or 6, planned once, or any other page) at most.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { StoreCategory } from 'shared-contracts';
+import { RECOMMENDATIONS_FETCH_LIMIT, STORE_PAGE_SIZE, type StoreCategory } from 'shared-contracts';
 import { compiledOnce, type CompiledOnceQuery } from '../../db/compiled-once';
 import type { DB } from '../../db/schema';
 import { countRows } from '../../db/row-counts';
-import { containsPattern, isSearchable, offsetOf, searchTextLike, totalWithinWindow, windowCount } from '../../http/lists';
+import { containsPattern, isSearchable, limitedToPage, pageBounds, searchTextLike, totalWithinWindow, windowCount } from '../../http/lists';
 import { STORE_COLUMNS, STORE_SORT_KEYS, storesWithFigures } from './queries';
 
 export interface StoreListQuery {
@@ -34,7 +35,13 @@ export interface StoreListQuery {
   caller: number;
 }
 
-/** What decides a list's SQL. `search` 'none' matches nothing (a search holding the fields' separator). */
+/** The store list's own page sizes: the stores page, and the recommendations' fetch. */
+const PAGE_SIZES = [STORE_PAGE_SIZE, RECOMMENDATIONS_FETCH_LIMIT];
+
+/**
+ * What decides a list's SQL. `search` 'none' matches nothing (a search holding the fields' separator).
+ * `firstPage`: the LIMIT of a first page at one of PAGE_SIZES, written into the SQL (http/lists.ts).
+ */
 export interface Shape {
   sortBy: StoreListQuery['sortBy'];
   sortOrder: StoreListQuery['sortOrder'];
@@ -43,6 +50,7 @@ export interface Shape {
   minRating: boolean;
   unratedBy: boolean;
   city: boolean;
+  firstPage: number | null;
 }
 
 /** The values a shape's SQL takes (those of conditions the shape lacks are not read). */
@@ -69,6 +77,7 @@ const compiledShapes = new Map<string, CompiledList>();
 
 export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
   const { page, limit, sortBy, sortOrder, search, category, minRating, unratedBy, city, caller } = query;
+  const bounds = pageBounds({ page, limit }, PAGE_SIZES);
   const shape: Shape = {
     sortBy,
     sortOrder,
@@ -77,6 +86,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     minRating: minRating !== undefined,
     unratedBy: unratedBy !== undefined,
     city: city !== undefined,
+    firstPage: bounds.firstPage,
   };
   const key = JSON.stringify(shape);
   let compiled = compiledShapes.get(key);
@@ -93,7 +103,7 @@ export async function storeListPage(db: Kysely<DB>, query: StoreListQuery) {
     city: city ?? '',
     caller,
     limit,
-    offset: offsetOf({ page, limit }),
+    offset: bounds.offset,
   };
   const [stores, total] = await Promise.all([
     compiled.page.execute(db, params),
@@ -151,25 +161,26 @@ export function pageQuery(db: Kysely<DB>, shape: Shape, p: ListParams) {
   const reads = (side: Side) => sortSide === side || filters(side);
   const sortKey = STORE_SORT_KEYS[sortBy];
 
+  // A first page's LIMIT is in the text: its stand-ins must not be read then (compiledOnce checks each reaches the SQL).
+  const page =
+    shape.firstPage !== null ? { firstPage: shape.firstPage, limit: 0, offset: 0 } : { firstPage: null, limit: p.limit, offset: p.offset };
   let rows;
   if (!reads('figures')) {
-    const pageOfStores = matching(db.selectFrom('stores').selectAll('stores'))
-      .orderBy(sortKey, sortOrder)
-      .orderBy('stores.id', sortOrder)
-      .limit(p.limit)
-      .offset(p.offset)
-      .as('stores');
+    const pageOfStores = limitedToPage(
+      matching(db.selectFrom('stores').selectAll('stores')).orderBy(sortKey, sortOrder).orderBy('stores.id', sortOrder),
+      page,
+    ).as('stores');
     rows = db.selectFrom(pageOfStores).innerJoin('store_figures', 'store_figures.store_id', 'stores.id');
   } else if (!reads('stores')) {
-    const pageOfFigures = matching(db.selectFrom('store_figures').selectAll('store_figures'))
-      .orderBy(sortKey, sortOrder)
-      .orderBy('store_figures.store_id', sortOrder)
-      .limit(p.limit)
-      .offset(p.offset)
-      .as('store_figures');
+    const pageOfFigures = limitedToPage(
+      matching(db.selectFrom('store_figures').selectAll('store_figures'))
+        .orderBy(sortKey, sortOrder)
+        .orderBy('store_figures.store_id', sortOrder),
+      page,
+    ).as('store_figures');
     rows = db.selectFrom(pageOfFigures).innerJoin('stores', 'stores.id', 'store_figures.store_id');
   } else {
-    rows = matching(storesWithFigures(db)).limit(p.limit).offset(p.offset);
+    rows = limitedToPage(matching(storesWithFigures(db)), page);
   }
   // The page's rows in the list's order (again: a join does not keep the order of its input), each with
   // the caller's own stars (the unique (user_id, store_id) index: one probe per row of the page).
