@@ -82,14 +82,13 @@ export async function requestChain(browser: Browser, baseURL: string, pagePath: 
 
 /** The longest chain among the requests that finished before `contentWallMs`. */
 export function chainTo(contentWallMs: number, all: Timed[]): ChainResult {
-  const finished = all
-    .filter((r): r is Timed & { endWallMs: number } => r.endWallMs !== undefined)
-    .sort((a, b) => a.startWallMs - b.startWallMs);
+  type Finished = Timed & { endWallMs: number };
+  const finished = all.filter((r): r is Finished => r.endWallMs !== undefined).sort((a, b) => a.startWallMs - b.startWallMs);
   const html = finished[0];
   const chains = new Map<Timed, Timed[]>();
   for (const request of finished) {
     // What it waited for: the request that finished last before it started, else the HTML it was found in.
-    let predecessor: Timed | undefined;
+    let predecessor: Finished | undefined;
     for (const other of finished) {
       if (other === request || other.endWallMs > request.startWallMs) continue;
       if (!predecessor || other.endWallMs > predecessor.endWallMs) predecessor = other;
