@@ -65,14 +65,14 @@ describe('splitStatements', () => {
     const files = readFunctionsFiles();
     expect(files.map((f) => f.file)).toEqual([
       'notifications.sql',
-      'rate_store.sql',
+      'rate_stores.sql',
       'rating_counts.sql',
       'rating_votes.sql',
       'row_counts.sql',
       'store_aggregates.sql',
       'user_changes.sql',
     ]);
-    // the notifications' bound: one function, one trigger; rate_store; the ratings' counts and months: one function, three triggers; the users' and stores' counters: two functions, six
+    // the notifications' bound: one function, one trigger; rate_stores; the ratings' counts and months: one function, three triggers; the users' and stores' counters: two functions, six
     // helpful votes counted: one function, one trigger; the users' and stores' counters: two functions, six triggers, the rebuild and the
     // fold; the figures: three functions and three triggers; the user changes announced: one function, two triggers.
     expect(files.map((f) => f.statements.length)).toEqual([2, 1, 4, 2, 10, 6, 3]);

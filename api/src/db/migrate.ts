@@ -13,6 +13,7 @@ import * as storeCity from './migrations/0010_store_city';
 import * as accountEmail from './migrations/0011_account_email';
 import * as moderation from './migrations/0012_moderation';
 import * as notifications from './migrations/0013_notifications';
+import * as ratingBatches from './migrations/0014_rating_batches';
 import { applyDatabaseFunctions, FUNCTIONS_DIR } from './functions';
 import type { DB } from './schema';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Steps> = {
   '0011_account_email': accountEmail,
   '0012_moderation': moderation,
   '0013_notifications': notifications,
+  '0014_rating_batches': ratingBatches,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

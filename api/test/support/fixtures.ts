@@ -74,3 +74,22 @@ export async function storeStatsFromApi(server: TestServer, storeId: number, tok
   const { average_rating, total_ratings, rating_distribution } = res.body.store;
   return { average_rating, total_ratings, rating_distribution };
 }
+
+/**
+ * The rating counts concurrent writers of new ratings of one store were told, where they disagree with
+ * the writes: writes batched into one statement are each told the count after that statement, and the
+ * statements of one store follow each other on its lock. So, ascending, the distinct counts told are
+ * c1 < c2 < … and exactly c(j) − c(j−1) writers were told c(j): none lost, none counted twice. Empty
+ * when they agree; each entry is a count told, by how many writers, and how many it should have been.
+ */
+export function countsToldOutOfStep(counts: number[]): { count: number; told: number; expected: number }[] {
+  const tally = new Map<number, number>();
+  for (const count of counts) tally.set(count, (tally.get(count) ?? 0) + 1);
+  let previous = 0;
+  const wrong: { count: number; told: number; expected: number }[] = [];
+  for (const [count, told] of [...tally.entries()].sort((a, b) => a[0] - b[0])) {
+    if (told !== count - previous) wrong.push({ count, told, expected: count - previous });
+    previous = count;
+  }
+  return wrong;
+}

@@ -1,5 +1,5 @@
 /** A user's own rating of a store: read, create-or-update, update, delete (DESIGN.md §7, rating rows). */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { MESSAGES } from 'shared-contracts';
 import {
   ownRatingResponseSchema,
@@ -14,10 +14,11 @@ import { compiledOnce } from '../../db/compiled-once';
 import { NOW } from '../../db/now';
 import type { DB } from '../../db/schema';
 import { currentUser } from '../../auth/guards';
-import { type RatingRow, type StoreStatsRow, toRating, toStoreStats } from '../../http/dto';
+import { type RatingRow, toRating, toStoreStats } from '../../http/dto';
 import { forbidden, isPgError, notFound, PG_FOREIGN_KEY_VIOLATION, unauthorized } from '../../http/errors';
-import { inTransaction, retryingConflicts } from '../../db/transaction';
+import { inTransaction } from '../../db/transaction';
 import { lockStoreOfRating, storeStatsRow } from '../stores/queries';
+import { ratingWriter } from './rating-writes';
 
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
@@ -33,6 +34,8 @@ const ownRatingOfStore = compiledOnce((db: Kysely<DB>, p: { storeId: number; use
 );
 
 export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): void {
+  const writeRating = ratingWriter(db);
+
   app.get(
     '/api/ratings/user/:storeId',
     {
@@ -72,17 +75,13 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const { rating, comment } = request.body;
       const me = currentUser(request);
       try {
-        // rate_store (db/functions/rate_store.sql): the store must exist and not be the caller's; the
-        // caller's rating of it is created or replaced; the answer carries the store's figures right after
-        // this write. One statement, one round trip. Only when it writes nothing do we look at why. It
-        // locks the store row before it takes the rating (the lock order of every rating write, see
-        // lockStoreOfRating); were PostgreSQL still to abort it for a deadlock, it is run again, like
-        // the transactions of PUT and DELETE.
-        const { rows } = await retryingConflicts(() =>
-          sql<RatingRow & StoreStatsRow & { inserted: boolean }>`
-            select * from rate_store(${me.id}, ${storeId}, ${rating}::smallint, ${comment ?? null}::text)`.execute(db),
-        );
-        const row = rows[0];
+        // rate_stores (db/functions/rate_stores.sql, batched with the writes around it: rating-writes.ts):
+        // the store must exist and not be the caller's; the caller's rating of it is created or replaced;
+        // the answer carries the store's figures right after the statement that wrote it. One statement,
+        // one round trip. Only when it writes nothing do we look at why. It locks the store rows before
+        // it takes the ratings (the lock order of every rating write, see lockStoreOfRating); were
+        // PostgreSQL still to abort it for a deadlock, it is run again, like the transactions of PUT and DELETE.
+        const row = await writeRating({ userId: me.id, storeId, rating, comment: comment ?? null });
         if (!row) {
           const store = await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
           throw store ? forbidden(MESSAGES.cannotRateOwnStore) : notFound(MESSAGES.storeNotFound);
