@@ -40,7 +40,7 @@ describe.each(ENGINES)('rating writes in batches (%s)', (engine) => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
     expect(rateStoresStatements()).toBeGreaterThanOrEqual(1);
-    // On PostgreSQL the writes that come while two batches run wait and go together. PGlite runs each
+    // On PostgreSQL the writes that come while a batch runs wait and go together. PGlite runs each
     // statement on this process's own thread, where this test's client also runs: each request is sent,
     // read and written before the next, so each is a batch of one here (a client in another process
     // gets batches: BENCHMARKS.md).

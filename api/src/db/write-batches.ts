@@ -5,8 +5,8 @@
  * meanwhile (up to `maxSize`) goes in the next one. (On PGlite, whose one connection runs each statement
  * on the server's own thread, the turn is what gathers them: no other request is read while a batch
  * runs.) A lone write is a batch of one; under load, one statement, its triggers and its commit serve
- * many writes (the rating upsert,
- * routes/ratings/rating-writes.ts: 2.0-2.6x the upserts/s of one statement per write, BENCHMARKS.md).
+ * many writes (the rating upsert, routes/ratings/rating-writes.ts: 1.1-1.7x the upserts/s of one
+ * statement per write over HTTP, side by side, BENCHMARKS.md).
  *
  * Two writes with the same key never share a batch (one statement cannot change a row twice), nor run
  * in two batches at once: the later one waits until the earlier one's batch has ended, so writes to one

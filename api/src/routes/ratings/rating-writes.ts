@@ -20,11 +20,13 @@ export interface RatingWrite {
 export type RatingWritten = RatingRow & StoreStatsRow & { inserted: boolean };
 
 /**
- * Batches running at once. Two: on this two-core machine two connections writing batches did more
- * upserts/s than three or four (pgbench, BENCHMARKS.md), and the pool's other connections stay free
- * for reads.
+ * Batches running at once: one. While it runs, the writes that arrive wait and go together in the next;
+ * on this two-core machine (10 clients, full-size data, `npm run bench -- --only upserts`, alternating)
+ * one batch at a time did 885-909 upserts/s with p99 30-35 ms, two 704-748/s with p99 37-45 ms: two
+ * batches are each half as big, and PostgreSQL's work per write grows as a batch shrinks. The pool's
+ * other connections stay free for reads.
  */
-export const RATING_BATCHES_IN_FLIGHT = 2;
+export const RATING_BATCHES_IN_FLIGHT = 1;
 /** The most writes in one statement. */
 export const RATING_BATCH_MAX = 50;
 
