@@ -28,7 +28,7 @@ describe.each(ENGINES)('rating writes in batches (%s)', (engine) => {
 
   it('30 customers rating 30 stores at once: fewer statements than writes, each told of its own rating and store', async () => {
     const owner = await server.createUser('store_owner');
-    const stores = [];
+    const stores: Awaited<ReturnType<TestServer['createStore']>>[] = [];
     for (let i = 0; i < 30; i++) stores.push(await server.createStore(owner.id));
     const users = await customers(30);
 
