@@ -75,12 +75,8 @@ export function registerRatingRoutes(app: ZodApp, { db, guards }: AppContext): v
       const { rating, comment } = request.body;
       const me = currentUser(request);
       try {
-        // rate_stores (db/functions/rate_stores.sql, batched with the writes around it: rating-writes.ts):
-        // the store must exist and not be the caller's; the caller's rating of it is created or replaced;
-        // the answer carries the store's figures right after the statement that wrote it. One statement,
-        // one round trip. Only when it writes nothing do we look at why. It locks the store rows before
-        // it takes the ratings (the lock order of every rating write, see lockStoreOfRating); were
-        // PostgreSQL still to abort it for a deadlock, it is run again, like the transactions of PUT and DELETE.
+        // One statement, batched with the writes around it (rating-writes.ts, which also runs it again
+        // after a deadlock): no row when the store does not exist or is the caller's; only then do we look at why.
         const row = await writeRating({ userId: me.id, storeId, rating, comment: comment ?? null });
         if (!row) {
           const store = await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst();
