@@ -112,6 +112,9 @@ export class RedisCounterStore implements CounterStore {
   private readonly prefix: string;
   private degradedUntil = 0;
   private degraded = false;
+  /** Settles when Redis is first ready or timeoutMs after start, whichever comes first. */
+  private readonly firstConnection: Promise<void>;
+  private starting = true;
 
   constructor(
     url: string,
@@ -128,6 +131,17 @@ export class RedisCounterStore implements CounterStore {
     });
     // Connection errors surface on the commands that fail; don't crash on the emitter.
     this.redis.on('error', () => undefined);
+    this.firstConnection = new Promise<void>((resolve) => {
+      const started = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', started);
+        this.starting = false;
+        resolve();
+      };
+      const timer = setTimeout(started, options.timeoutMs);
+      timer.unref();
+      this.redis.on('ready', started);
+    });
   }
 
   increment(key: string, windowMs: number): Promise<WindowCount> {
@@ -169,6 +183,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async health(timeoutMs: number): Promise<'ok' | 'unreachable'> {
+    if (this.starting) await this.firstConnection;
     if (this.redis.status !== 'ready') return 'unreachable';
     try {
       await Promise.race([
@@ -186,8 +201,13 @@ export class RedisCounterStore implements CounterStore {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
-  /** Redis when it is there, this process's counters while it is not. */
+  /**
+   * Redis when it is there, this process's counters while it is not. The requests that come while the
+   * first connection is being made wait for it (at most one command's timeout, once), so a fresh
+   * process counts in Redis from its first request instead of on its own for RETRY_REDIS_AFTER_MS.
+   */
   private async run<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (this.starting) await this.firstConnection;
     if (this.redis.status !== 'ready' || Date.now() < this.degradedUntil) {
       if (!this.degraded) this.degrade(new Error(`Redis is ${this.redis.status}`));
       return local();

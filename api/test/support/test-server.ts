@@ -14,7 +14,7 @@ import { buildApp } from '../../src/app';
 import { hashPassword } from '../../src/auth/passwords';
 import type { ThrottleLimits } from '../../src/auth/throttle';
 import { signToken } from '../../src/auth/tokens';
-import { type Config } from '../../src/config';
+import { type Config, RESILIENCE_DEFAULTS, type ResilienceSettings } from '../../src/config';
 import { type Database, type Engine, openDatabase } from '../../src/db/database';
 import { keptCountsThatDisagree, storesWithWrongFigures } from '../../src/db/invariants';
 
@@ -54,6 +54,8 @@ export interface TestServerOptions {
   seedDemoData?: boolean;
   throttle?: Partial<ThrottleLimits>;
   redisUrl?: string;
+  /** Deadlines and queue sizes other than the defaults (e.g. a Redis command's wait). */
+  resilience?: Partial<ResilienceSettings>;
   tokenTtlSeconds?: number;
   /** A checkout-like folder with shell/dist and mf-<area>/dist to serve as the site. */
   siteDir?: string;
@@ -227,6 +229,7 @@ export function testConfig(dataDir: string, options: TestServerOptions = {}): Co
     jwtSecret: TEST_JWT_SECRET,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     redisUrl: options.redisUrl,
+    ...(options.resilience ? { resilience: { ...RESILIENCE_DEFAULTS, ...options.resilience } } : {}),
     trustProxy: false,
     logLevel: 'silent',
     bodyLimit: 64 * 1024,
